@@ -1,0 +1,16 @@
+/*
+ * ucopy kernel shim: what every shim header needs first. The kernel's own
+ * headers test __ASSEMBLY__ (up to v6.15) or __ASSEMBLER__ (v6.16+); gcc
+ * defines only the second for a .S file, so make both visible.
+ */
+#ifndef _KSHIM_COMMON_H
+#define _KSHIM_COMMON_H
+
+#if defined(__ASSEMBLER__) && !defined(__ASSEMBLY__)
+#define __ASSEMBLY__ 1
+#endif
+#if defined(__ASSEMBLY__) && !defined(__ASSEMBLER__)
+#define __ASSEMBLER__ 1
+#endif
+
+#endif

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Smoke test of the benchmark (a suite in tests/suites.txt): it builds and
+# runs, the table has 65 rows, the CSV and summary parse, bad input is
+# refused. Asserts no timing. Ends with "N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+pass=0 fail=0
+check() { # name, then a command that succeeds when the check passes
+	local name=$1; shift
+	if "$@"; then pass=$((pass + 1)); echo "ok   $name"
+	else fail=$((fail + 1)); echo "FAIL $name"; fi
+}
+finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+# UCOPY_BENCH=path checks an already built binary instead.
+bin=${UCOPY_BENCH:-build/bench/ucopy-bench}
+[ -n "${UCOPY_BENCH:-}" ] || check "build" make -s bench-build
+[ -x "$bin" ] || { fail=$((fail + 1)); echo "FAIL no $bin"; finish; }
+
+# A tiny run: aligned only, few samples; plot only if gnuplot is here.
+plot=--no-plot
+command -v gnuplot >/dev/null 2>&1 && plot=
+"$bin" --quick --reps 20 --warmup 4 --rounds 2 $plot --out-dir "$out" \
+	>"$out/stdout" 2>"$out/stderr"
+rc=$?
+check "runs (exit 0)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || { cat "$out/stderr"; finish; }
+
+rows() { grep -cE '^[0-9]+	[0-9]+	[0-9]+	-?[0-9]+\(-?[0-9]+%\)$' "$1"; }
+check "table has 65 rows (0..64)" test "$(rows "$out/table.txt")" -eq 65
+check "table rows are 0..64 in order" \
+	diff <(grep -E '^[0-9]+	[0-9]+	' "$out/table.txt" | cut -f1) <(seq 0 64)
+check "header names the CPU and the flags" \
+	grep -qE '^# cpu: .*family [0-9]+ model [0-9]+ stepping [0-9]+' "$out/table.txt"
+check "header: erms fsrm fzrm fsrs rep_good" \
+	grep -qE '^# flags: erms (present|absent).*fsrm.*fzrm.*fsrs.*rep_good' "$out/table.txt"
+check "header says TSC ticks, no STAC/CLAC" \
+	bash -c "grep -q 'TSC ticks' '$out/table.txt' && grep -q 'STAC/CLAC' '$out/table.txt'"
+
+# The CSV: a fixed header, 17 fields a row, numbers where numbers go, one
+# row per (strategy, length) with every registry strategy and both peers.
+csv_ok() {
+	awk -F, 'NR == 1 { ok = ($0 == "cpu,variant,dst_minus_src_mod_4096,strategy,kind,abi,len,samples,calls_per_sample,min,p10,median,p90,max,empty_min,empty_median"); next }
+		NF != 16 { ok = 0 }
+		{ for (i = 7; i <= 16; i++) if ($i !~ /^[0-9]+(\.[0-9]+)?$/) ok = 0
+		  if ($10 > $12 || $12 > $14) ok = 0 }
+		END { exit !(ok && NR > 1) }' "$out/results.csv"
+}
+check "CSV parses" csv_ok
+strategies=$("$bin" --list | awk '{ print $1 }')
+nlen=$(awk -F, 'NR > 1 { print $7 }' "$out/results.csv" | sort -un | wc -l)
+nstrat=$(echo "$strategies" | wc -l)
+check "CSV has every strategy and peer" bash -c "for s in $(echo $strategies); do
+	grep -q \"^[^,]*,aligned,[0-9]*,\$s,\" '$out/results.csv' || exit 1; done"
+check "CSV has one row per strategy and length" \
+	test "$(($(wc -l <"$out/results.csv") - 1))" -eq $((nstrat * nlen))
+check "summary has len 8 32 64 256 4096 per strategy" \
+	test "$(grep -cE '^[a-z0-9_]+,aligned,(8|32|64|256|4096),[0-9.]+,[0-9.]+$' "$out/summary.csv")" -eq $((nstrat * 5))
+if [ -z "$plot" ]; then
+	check "plot is a PNG" bash -c "head -c 4 '$out/ticks-aligned.png' | grep -q PNG"
+fi
+
+# Bad input: a clear message and a non-zero exit.
+refused() { ! "$bin" "$@" --out-dir "$out/bad" >/dev/null 2>"$out/err" && grep -q . "$out/err"; }
+check "unknown strategy refused" refused --strategies no_such_strategy
+check "unknown variant refused" refused --variants dst+2
+check "bad number refused" refused --reps 12x
+check "unknown flag refused" refused --frobnicate
+finish

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# The review suite (tests/suites.txt): `make review` on every asm routine of
+# the project against its own model, on unmodified kernel copy_user_64.S
+# samples when present ($KERNEL_SAMPLES), on a broken routine (exit 1, failing cases named), on routines
+# that hang, crash or clobber (reported, never a crash of the tool), on a
+# file that does not assemble and on bad usage (exit 2). Smoke-sized runs
+# (REVIEW_QUICK=2: lengths 0..24 + 200 random cases, 1 s of fuzzing, a
+# short benchmark). Last line: "N passed, M failed".
+#
+#   review/test-review.sh [--samples-only]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source review/lib.sh
+
+pass=0 fail=0
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# review NAME EXPECTED_EXIT make-arguments...: runs one review, checks the
+# exit status; the output stays in $out/NAME.txt.
+review() {
+	local name=$1 want=$2 rc
+	shift 2
+	make -s review REVIEW_QUICK=2 REVIEW_FUZZ_SECONDS=1 REVIEW_STOP_AFTER=20 "$@" \
+		>"$out/$name.txt" 2>&1
+	rc=$?
+	if [ "$rc" = "$want" ]; then
+		return 0
+	fi
+	bad "$name: exit $rc, expected $want"
+	sed 's/^/    /' "$out/$name.txt" | tail -n 25
+	return 1
+}
+has() { grep -Eq "$2" "$out/$1.txt"; }
+
+t0=$(date +%s)
+make -s lab fuzz-build >"$out/build.txt" 2>&1 || { cat "$out/build.txt"; bad "the lab does not build"; }
+
+# 1. Every asm routine of the project against its own model.
+if [ "${1:-}" != --samples-only ]; then
+	for row in $(registry_rows | awk '{ print $1 ":" tolower($2) }'); do
+		s=${row%%:*} abi=${row##*:}
+		[ -f "asm/$s.S" ] || continue
+		# Fuzzing and timing every project routine is `make fuzz` and
+		# `make bench`; here the first one goes through all of it.
+		extra=(REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0)
+		[ "$s" = bytewise ] && extra=()
+		review "asm-$s" 0 ASM="asm/$s.S" ENTRY="ucopy_$s" MODEL="$s" ABI="$abi" "${extra[@]}" &&
+			has "asm-$s" '^\*\*PASS' && has "asm-$s" '^\| model `'"$s"'` .* \| 0 \| [0-9.]+ s \|$' &&
+			ok "asm/$s.S passes against model $s"
+		[ "$s" = bytewise ] &&
+			has asm-bytewise '^libFuzzer, 1 s against model `bytewise` .*: [0-9]+ executions' &&
+			has asm-bytewise '^\| 4096 \| [0-9.]+ \| [0-9.]+ \| [-+][0-9.]+ \([-0-9]+%\) \| [0-9.]+ \|$' &&
+			ok "... with fuzz executions and a ticks table in its report"
+	done
+	review asm-tail_c 0 ASM=asm/tail_c.S ENTRY=copy_user_handle_tail MODEL=tail_c REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 &&
+		ok "asm/tail_c.S passes against model tail_c"
+	review asm-tail_rep 0 ASM=asm/tail_rep.S ENTRY=ucopy_tail_rep MODEL=bytewise REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 &&
+		ok "asm/tail_rep.S passes against the EXACT reference (bytewise)"
+fi
+
+# 2. Unmodified kernel copy_user_64.S files. The project ships no kernel
+#    code: put the files named in review/kernel-samples/README.md into
+#    $KERNEL_SAMPLES (default review/kernel-samples) to include them.
+K=${KERNEL_SAMPLES:-review/kernel-samples}
+sample() { # FILE NAME WHAT make-arguments...
+	local file=$K/$1 name=$2 what=$3
+	shift 3
+	if [ ! -f "$file" ]; then echo "skip $what: $file not present"; return; fi
+	review "$name" 0 ASM="$file" "$@" && ok "$what"
+}
+sample copy_user_64_v4.1-v4.7.S k-v4.1 "v4.1-v4.7 _copy_from_user (ALTERNATIVE_2 -> ERMS) passes against erms" \
+	ENTRY=_copy_from_user MODEL=erms FEATURES=rep_good,erms
+sample copy_user_64_v4.13-v4.19.S k-v4.13 "v4.13-v4.19 copy_user_enhanced_fast_string passes against erms_short" \
+	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short
+sample copy_user_64_v5.10-v5.16.S k-v5.10 "v5.10-v5.16 copy_user_enhanced_fast_string passes against erms_short_v5" \
+	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short_v5
+sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled passes against unrolled" \
+	ENTRY=copy_user_generic_unrolled MODEL=unrolled
+sample copy_user_64_v6.13-later.S k-v6.13 "v6.13+ rep_movs_alternative (ERMS) passes against movs_alt" \
+	ENTRY=rep_movs_alternative MODEL=movs_alt ABI=rep FEATURES=erms
+[ "${1:-}" = --samples-only ] && { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
+
+# 3. A broken routine: exit 1, the failing cases named with replay commands.
+if review broken 1 ASM=review/fixtures/broken_fixup.S ENTRY=broken_fixup_copy MODEL=bytewise REVIEW_BENCH=0; then
+	if has broken '^\*\*FAIL' && has broken '^1\. \*\*copy of [0-9]+ bytes, source faults at offset' &&
+	   has broken 'replay: `build/review/work/[^ ]*/sweep --entry broken_fixup_copy --model bytewise --abi classic --case [0-9]+,'; then
+		ok "a broken fix-up: exit 1, failing cases in words with replay commands"
+		# The replay command reproduces the first failure.
+		cmd=$(grep -m1 -o 'replay: `[^`]*' "$out/broken.txt" | sed 's/replay: `//')
+		if $cmd >"$out/replay.txt" 2>&1; then
+			bad "replay of the first failing case passed: $cmd"
+		else
+			grep -q '^FAIL broken_fixup_copy' "$out/replay.txt" && ok "its replay command fails the same way"
+		fi
+	else
+		bad "a broken fix-up: report does not name the failing cases"
+		sed 's/^/    /' "$out/broken.txt" | head -n 40
+	fi
+fi
+
+# 4. Hostile routines: each a reported failure of its kind.
+for pair in hang:timeout clobber:callee-saved overrun:overwrite exit:crash wild:no-extable; do
+	e=hostile_${pair%%:*} tag=${pair##*:}
+	review "$e" 1 ASM=review/fixtures/hostile.S ENTRY="$e" MODEL=bytewise REVIEW_STOP_AFTER=6 REVIEW_BENCH=0 &&
+		if has "$e" "\[([a-z-]+,)*$tag(,[a-z-]+)*\]" && [ -s "build/review/review-$e.md" ]; then
+			ok "$e: reported as [$tag], report written"
+		else
+			bad "$e: no [$tag] failure in the report"
+			sed 's/^/    /' "$out/$e.txt" | head -n 30
+		fi
+done
+
+# 5. Exit 2: a file that does not assemble, unknown model, unknown entry,
+# missing arguments, bad features.
+review noasm 2 ASM=review/fixtures/does_not_assemble.S ENTRY=does_not_assemble MODEL=bytewise &&
+	has noasm "does_not_assemble.S:[0-9]+: Error: bad register name" &&
+	ok "a file that does not assemble: exit 2 with the assembler's message"
+review nomodel 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=no_such_model &&
+	has nomodel "unknown model 'no_such_model'" && ok "unknown model: exit 2"
+review noentry 2 ASM=asm/unrolled.S ENTRY=no_such_entry MODEL=unrolled &&
+	has noentry "defines no routine 'no_such_entry'" && ok "unknown ENTRY symbol: exit 2"
+review noargs 2 MODEL=unrolled && has noargs "ASM= is missing" && ok "missing ASM: exit 2"
+review nofeature 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=unrolled FEATURES=avx512 &&
+	has nofeature "unknown feature 'avx512'" && ok "unknown feature: exit 2"
+
+echo "review suite: $(($(date +%s) - t0)) s"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,116 @@
+/*
+ * ucopy: the logic every model shares (ACSL, read by Frama-C; invisible to gcc).
+ *
+ * Fault model (DESIGN.md §2): a copy of len bytes from src to dst. Source
+ * bytes are readable at offsets below fs, destination bytes writable at
+ * offsets below fd; any access touching a byte at or past that offset faults
+ * as a whole. f = min(fs, fd) is the first faulting offset.
+ *
+ * Contract levels, strongest first: EXACT => RAW => WEAK (lemmas below,
+ * proven by the provers). ZEROPAD is a property of the copy_from_user
+ * wrapper, stated where the wrapper is.
+ *
+ * Every assumption this logic and the primitives encode is listed in
+ * spec/spec.md ("Trusted base").
+ */
+#ifndef UCOPY_SPEC_H
+#define UCOPY_SPEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The kernel copies less than 4 GiB (the classic ABI's count is edx). */
+#define UCOPY_LEN_MAX 0xffffffffUL
+
+/*@
+  logic integer fault_at(integer fs, integer fd) = fs < fd ? fs : fd;
+
+  // Bytes an exact copy transfers: up to the first fault, at most len.
+  logic integer reach(integer len, integer fs, integer fd) =
+    len < fault_at(fs, fd) ? len : fault_at(fs, fd);
+
+  // Bytes an access of [a, b) may touch before the fault: the part of [a, b)
+  // below f (0 when a is already at or past f).
+  logic integer clamp(integer x, integer lo, integer hi) =
+    x < lo ? lo : (x > hi ? hi : x);
+
+  predicate copied{L}(uint8_t *d, uint8_t *s, integer a, integer b) =
+    \forall integer i; a <= i < b ==> \at(d[i], L) == \at(s[i], L);
+
+  predicate unchanged{K, L}(uint8_t *d, integer a, integer b) =
+    \forall integer i; a <= i < b ==> \at(d[i], K) == \at(d[i], L);
+
+  // EXACT: report exactly the bytes not copied; copy the prefix; touch
+  // nothing after it.
+  predicate EXACT{K, L}(uint8_t *d, uint8_t *s, integer len,
+                        integer fs, integer fd, integer ret) =
+    ret == len - reach(len, fs, fd) &&
+    copied{L}(d, s, 0, len - ret) &&
+    unchanged{K, L}(d, len - ret, len);
+
+  // RAW: include/linux/uaccess.h's contract for raw_copy_{from,to}_user.
+  // Under-reporting is allowed, but only with the bytes past the report
+  // left alone, and "nothing copied" only when nothing could be.
+  predicate RAW{K, L}(uint8_t *d, uint8_t *s, integer len,
+                      integer fs, integer fd, integer ret) =
+    0 <= ret <= len &&
+    len - ret <= fault_at(fs, fd) &&
+    copied{L}(d, s, 0, len - ret) &&
+    unchanged{K, L}(d, len - ret, len) &&
+    (ret == len && len > 0 ==> fault_at(fs, fd) == 0);
+
+  // WEAK: never over-report; the claimed prefix really is copied. Stores
+  // past the report and a zero-progress return are tolerated.
+  predicate WEAK{L}(uint8_t *d, uint8_t *s, integer len,
+                    integer fs, integer fd, integer ret) =
+    0 <= ret <= len &&
+    len - ret <= fault_at(fs, fd) &&
+    copied{L}(d, s, 0, len - ret);
+
+  // ZEROPAD: copy_from_user's promise (lib/usercopy.c): after a short copy
+  // the bytes not copied are zeroed, so no stale kernel bytes survive.
+  predicate ZEROPAD{L}(uint8_t *d, uint8_t *s, integer len,
+                       integer fs, integer fd, integer ret) =
+    WEAK{L}(d, s, len, fs, fd, ret) &&
+    (\forall integer i; len - ret <= i < len ==> \at(d[i], L) == 0);
+
+  lemma zeropad_leaves_no_stale_byte{L}:
+    \forall uint8_t *d, uint8_t *s, integer len, fs, fd, ret;
+      ZEROPAD{L}(d, s, len, fs, fd, ret) ==>
+      \forall integer i; 0 <= i < len ==>
+        \at(d[i], L) == \at(s[i], L) || \at(d[i], L) == 0;
+
+  lemma exact_is_raw{K, L}:
+    \forall uint8_t *d, uint8_t *s, integer len, fs, fd, ret;
+      len >= 0 && fs >= 0 && fd >= 0 &&
+      EXACT{K, L}(d, s, len, fs, fd, ret) ==> RAW{K, L}(d, s, len, fs, fd, ret);
+
+  lemma raw_is_weak{K, L}:
+    \forall uint8_t *d, uint8_t *s, integer len, fs, fd, ret;
+      RAW{K, L}(d, s, len, fs, fd, ret) ==> WEAK{L}(d, s, len, fs, fd, ret);
+
+  // Exact on the part [off, end) of a copy: what a stage that starts with
+  // [0, off) already copied (and off <= f) must deliver. With off = 0 it is
+  // EXACT; tails and fix-ups are specified with it.
+  predicate exact_from{K, L}(uint8_t *d, uint8_t *s, integer off, integer end,
+                             integer fs, integer fd, integer ret) =
+    ret == end - clamp(fault_at(fs, fd), off, end) &&
+    copied{L}(d, s, off, end - ret) &&
+    unchanged{K, L}(d, end - ret, end);
+
+  // WEAK on the part [off, end): the report never claims a byte at or past
+  // the fault, and what it claims is copied; stores past it are tolerated.
+  predicate weak_from{L}(uint8_t *d, uint8_t *s, integer off, integer end,
+                         integer fs, integer fd, integer ret) =
+    0 <= ret <= end - off &&
+    end - ret <= clamp(fault_at(fs, fd), off, end) &&
+    copied{L}(d, s, off, end - ret);
+
+  // What a model may assume of its buffers over [a, b): valid, and
+  // disjoint (a kernel copy never overlaps user and kernel memory).
+  predicate span(uint8_t *d, uint8_t *s, integer a, integer b) =
+    \valid(d + (a .. b - 1)) && \valid_read(s + (a .. b - 1)) &&
+    \separated(d + (a .. b - 1), s + (a .. b - 1));
+*/
+
+#endif

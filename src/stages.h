@@ -1,0 +1,87 @@
+/*
+ * Loop stages that more than one strategy runs, each proven once in its own
+ * unit and used by the models through the contract below. A stage starts
+ * with [0, off) of the copy already done (off <= f) and is exact on the part
+ * it is handed (exact_from), or, for a whole short copy, EXACT.
+ *
+ *   src/stages_v4.c    the v4.x copy_user_64.S pieces unrolled and nocache
+ *                      share: half a 64-byte block, the byte loop
+ *   src/stages_movs.c  rep_movs_alternative's (v6.4+) short path: the
+ *                      quadword loop and the byte tail
+ */
+#ifndef UCOPY_STAGES_H
+#define UCOPY_STAGES_H
+
+#include "tail.h"
+
+/*
+ * Half a 64-byte block (labels 1-8 or 9-16 of unrolled and nocache): four
+ * 8-byte loads, then the four stores (movq or movnti: the same to one
+ * thread). A faulting load stops the round before its stores; a faulting
+ * store stops it after the earlier stores. Either way nothing at or past f
+ * is written.
+ */
+/*@ requires off + 32 <= UCOPY_LEN_MAX;
+    requires span(dst, (uint8_t *)src, off, off + 32);
+    assigns dst[off .. off + 31];
+    behavior moved:
+      assumes off + 32 <= fault_at(fs, fd);
+      ensures \result == 1;
+      ensures copied{Post}(dst, (uint8_t *)src, off, off + 32);
+    behavior faulted:
+      assumes off + 32 > fault_at(fs, fd);
+      ensures \result == 0;
+      ensures \forall integer i; off <= i < off + 32 && i >= fault_at(fs, fd) ==>
+                dst[i] == \old(dst[i]);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int copy_round32(uint8_t *dst, const uint8_t *src, size_t off,
+		 size_t fs, size_t fd);
+
+/*
+ * The v4.x byte loop (unrolled's labels 21/22, nocache's
+ * .L_1b_cache_copy_loop): movb pairs over edx bytes; a fault leaves ecx,
+ * the bytes left, to the tail the routine's era jumps to (tail_c, or
+ * tail_rep in v5.x, whose rep movsb is exact only on exact hardware).
+ */
+/*@ requires kind == TAIL_C || kind == TAIL_REP;
+    requires off + edx <= UCOPY_LEN_MAX;
+    requires off <= fault_at(fs, fd);
+    requires span(dst, (uint8_t *)src, off, off + edx);
+    assigns dst[off .. off + edx - 1];
+    ensures weak_from{Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+    behavior exact:
+      assumes kind == TAIL_C || lag == 0;
+      ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+*/
+size_t copy_bytes(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+		  size_t off, uint32_t edx, size_t fs, size_t fd, size_t lag);
+
+/*
+ * rep_movs_alternative's byte tail (.Lcopy_user_tail): movb pairs over rcx
+ * bytes; a fault returns rcx as it stands, the bytes left. No retry is
+ * needed: a byte either moves or faults.
+ */
+/*@ requires off + rcx <= UCOPY_LEN_MAX;
+    requires span(dst, (uint8_t *)src, off, off + rcx);
+    assigns dst[off .. off + rcx - 1];
+    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, fs, fd, \result);
+*/
+size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx,
+		 size_t fs, size_t fd);
+
+/*
+ * rep_movs_alternative below 64 bytes: the quadword loop for 8 <= len
+ * (.Lword; a fault hands the faulting quadword and everything after it to
+ * the byte tail, pointers and rcx unchanged), the byte tail for the rest.
+ */
+/*@ requires len < 64;
+    requires span(dst, (uint8_t *)src, 0, len);
+    assigns dst[0 .. len - 1];
+    ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
+*/
+size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len,
+		  size_t fs, size_t fd);
+
+#endif

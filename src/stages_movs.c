@@ -1,0 +1,73 @@
+/* movs_alt short path and byte tail */
+/*
+ * rep_movs_alternative (v6.4+, arch/x86/lib/copy_user_64.S) below 64 bytes,
+ * and its byte tail, which the v6.6 rep movsq fix-up enters as well. Shared
+ * by movs_alt and movs_alt_movsq; contracts in stages.h.
+ */
+#include "stages.h"
+
+size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx,
+		 size_t fs, size_t fd)
+{
+	/*@ loop invariant \at(off, Pre) <= off <= \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant off + rcx == \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant off == \at(off, Pre) || off <= fault_at(fs, fd);
+	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
+	    loop invariant unchanged{Pre, Here}(dst, off, off + rcx);
+	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
+	    loop variant rcx;
+	*/
+	while (rcx) {
+		/* labels 0/1: either faults, and the exception table exits */
+		if (!hw_move(dst, src, off, 1, fs, fd))
+			break;
+		off++;		/* inc %rdi; inc %rsi */
+		rcx--;		/* dec %rcx; jne */
+	}
+	return rcx;
+}
+
+/*
+ * The quadword loop (.Lword), entered with rcx >= 8: the asm's do-while,
+ * written as a while. rsi/rdi/rcx change only after both moves, so on a
+ * fault they still describe the faulting quadword and the byte tail takes
+ * over from there.
+ */
+/*@ requires 8 <= rcx;
+    requires off + rcx <= UCOPY_LEN_MAX;
+    requires off <= fault_at(fs, fd);
+    requires span(dst, (uint8_t *)src, off, off + rcx);
+    assigns dst[off .. off + rcx - 1];
+    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, fs, fd, \result);
+*/
+static size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off,
+			 size_t rcx, size_t fs, size_t fd)
+{
+	/*@ loop invariant \at(off, Pre) <= off <= \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant off + rcx == \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
+	    loop invariant unchanged{Pre, Here}(dst, off, off + rcx);
+	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
+	    loop variant rcx;
+	*/
+	while (rcx >= 8) {		/* cmp $8,%ecx; jae .Lword */
+		if (!hw_move(dst, src, off, 8, fs, fd))	/* labels 2/3 */
+			return movs_tail(dst, src, off, rcx, fs, fd);
+		off += 8;
+		rcx -= 8;		/* sub $8,%ecx */
+	}
+	if (!rcx)			/* je .Lexit */
+		return 0;
+	return movs_tail(dst, src, off, rcx, fs, fd);	/* 1..7 left */
+}
+
+size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len,
+		  size_t fs, size_t fd)
+{
+	if (len >= 8)			/* cmp $8,%ecx; jae .Lword */
+		return movs_words(dst, src, 0, len, fs, fd);
+	if (!len)			/* testl %ecx,%ecx; je .Lexit */
+		return 0;
+	return movs_tail(dst, src, 0, len, fs, fd);
+}

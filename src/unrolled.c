@@ -1,0 +1,94 @@
+/*
+ * unrolled: copy_user_generic_unrolled, v4.x (arch/x86/lib/copy_user_64.S).
+ *
+ *   len < 8           byte loop
+ *   else              ALIGN_DESTINATION, then 64-byte blocks (two rounds of
+ *                     four 8-byte loads and four stores; the pointers move
+ *                     only after a whole block), an 8-byte loop, a byte loop.
+ * Fix-ups (each then enters tail_c at the pointers' position):
+ *   block             ecx * 64 + edx   (blocks left, counted from the block's
+ *                                       start, plus len & 63)
+ *   8-byte loop       edx + ecx * 8    (len & 7 plus quadwords left)
+ *   byte loop         ecx              (bytes left)
+ * Shifts and masks of the unsigned counts are written as / and % (the same
+ * values for unsigned operands; the provers reason far better about them).
+ */
+#include "unrolled.h"
+#include "stages.h"
+#include "ucopy.h"
+
+/* Half blocks and the byte loop are shared with nocache (stages.h). */
+
+/* The short path (.L_copy_short_string): the 8-byte loop (labels 18/19),
+ * then the byte loop with len & 7. Contract in unrolled.h. */
+size_t unrolled_short(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+		      size_t off, uint32_t edx, size_t fs, size_t fd, size_t lag)
+{
+	uint32_t ecx = edx / 8;	/* shrl $3 */
+
+	edx %= 8;		/* andl $7 */
+	/*@ loop invariant \at(off, Pre) <= off;
+	    loop invariant off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
+	    loop invariant edx < 8;
+	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
+	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
+	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
+	    loop variant ecx;
+	*/
+	while (ecx) {
+		if (!hw_move(dst, src, off, 8, fs, fd))
+			return run_tail(kind, dst, src, off, edx + ecx * 8, fs, fd, lag);
+		off += 8;
+		ecx--;
+	}
+	return copy_bytes(kind, dst, src, off, edx, fs, fd, lag);
+}
+
+/* 64-byte blocks, then the 8-byte loop with len & 63. */
+/*@ requires off + edx <= UCOPY_LEN_MAX;
+    requires off <= fault_at(fs, fd);
+    requires span(dst, (uint8_t *)src, off, off + edx);
+    assigns dst[off .. off + edx - 1];
+    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+*/
+static size_t unrolled_blocks(uint8_t *dst, const uint8_t *src, size_t off,
+			      uint32_t edx, size_t fs, size_t fd)
+{
+	uint32_t ecx = edx / 64;	/* shrl $6 */
+
+	edx %= 64;		/* andl $63 */
+	/*@ loop invariant \at(off, Pre) <= off;
+	    loop invariant off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
+	    loop invariant edx < 64;
+	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
+	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
+	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
+	    loop variant ecx;
+	*/
+	while (ecx) {
+		if (!copy_round32(dst, src, off, fs, fd) ||
+		    !copy_round32(dst, src, off + 32, fs, fd))
+			return model_tail_c(dst, src, off, ecx * 64 + edx, fs, fd);
+		off += 64;
+		ecx--;
+	}
+	return unrolled_short(TAIL_C, dst, src, off, edx, fs, fd, 0);
+}
+
+/* Contract in unrolled.h. */
+size_t model_unrolled(uint8_t *dst, const uint8_t *src, size_t len,
+		      size_t daddr, size_t fs, size_t fd, size_t lag)
+{
+	size_t ret, off;
+
+	(void)lag;	/* no rep instruction */
+	if (len < 8)
+		return copy_bytes(TAIL_C, dst, src, 0, (uint32_t)len, fs, fd, 0);
+	ret = align_destination(dst, src, len, daddr, fs, fd);
+	if (ret != UCOPY_GO_ON)
+		return ret;
+	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
+	return unrolled_blocks(dst, src, off, (uint32_t)(len - off), fs, fd);
+}

@@ -1,0 +1,823 @@
+/*
+ * The fault lab (see lab.h): guard-page buffers, the exception-table fault
+ * handler, the per-case timer, and the checks of one case.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "lab.h"
+#include "tail.h"
+
+#define PAGE 4096
+/* Read-write pages per buffer: the longest copy plus room to align. */
+#define RW_PAGES (LAB_LEN_MAX / PAGE + 2)
+/* Bytes checked (and filled) on each side of the buffers. */
+#define WINDOW 256
+/* Faults one case may take before the lab calls it a loop. */
+#define MAX_FAULTS 32
+/* Timer period and the ticks of CPU time one case may use. */
+#define TICK_US 10000
+#define TIMEOUT_TICKS 20
+
+#define X86_TRAP_PF 14
+#define PF_WRITE 2
+
+/* The block tests/call.S reads and fills (offsets are fixed there). */
+struct lab_call {
+	void (*entry)(void);
+	uint64_t to, from, count, abi;
+	uint64_t rax, rcx;
+	uint64_t saved[6];            /* rbx rbp r12 r13 r14 r15 afterwards */
+	uint64_t rsp_after, rsp_before, rflags;
+	uint64_t sentinel[6];         /* loaded into them before the call */
+	uint64_t poison;              /* rax, r8-r10, the unused count reg */
+};
+_Static_assert(offsetof(struct lab_call, sentinel) == 128, "call.S layout");
+_Static_assert(offsetof(struct lab_call, poison) == 176, "call.S layout");
+void lab_call(struct lab_call *c);
+
+/*
+ * The exception table as the shim's _ASM_EXTABLE macros lay it out: two
+ * self-relative offsets and a type word (asm/kshim/asm/asm.h).
+ */
+struct ex_entry {
+	int32_t insn, fixup;
+	uint32_t type;
+};
+extern const struct ex_entry __start___ex_table[] __attribute__((weak));
+extern const struct ex_entry __stop___ex_table[] __attribute__((weak));
+
+struct ex_fix {
+	uintptr_t insn, fixup;
+	uint32_t type;
+};
+static struct ex_fix *ex_index;  /* sorted by insn */
+static size_t ex_count;
+
+/* One buffer: a read-write run of pages between two PROT_NONE pages. */
+struct region {
+	uint8_t *lo_guard, *rw, *hi_guard;
+};
+static struct region src_region, dst_region;
+
+/*
+ * Contents come from two random pools: spool for sources, dpool (spool
+ * with every byte changed) for destinations. Each is stored twice over so
+ * that a run starting anywhere in the first copy is contiguous.
+ */
+#define POOL (1 << 16)
+static uint8_t spool[2 * POOL], dpool[2 * POOL];
+static uint8_t model_src[LAB_LEN_MAX], model_dst[LAB_LEN_MAX];
+
+static const char *const fail_names[] = {
+	"no-extable", "timeout", "fault-loop", "callee-saved", "rsp", "DF",
+	"out-of-bounds", "overwrite", "source-written", "result", "data",
+	"contract", "model", "signal",
+};
+
+/* What the signal handlers need to know about the case under way. */
+static struct {
+	volatile sig_atomic_t armed;
+	volatile unsigned long seq, tick_seq;
+	volatile int ticks;
+	sigjmp_buf jb;
+	uintptr_t src, dst;
+	size_t len, fs, fd;           /* fs/fd: LAB_NOFAULT or <= len */
+	volatile unsigned faults;
+	volatile unsigned abort_kind; /* LAB_F_* that ended the case early */
+	volatile int abort_sig;
+	volatile uintptr_t rip, addr;
+	volatile unsigned long err, trapno;
+	volatile uint32_t bad_type;   /* entry type apply_fixup refused, or 0 */
+} cur;
+static sigset_t normal_mask;
+static int initialised;
+
+static const struct ex_fix *ex_find(uintptr_t rip)
+{
+	size_t lo = 0, hi = ex_count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ex_index[mid].insn < rip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ex_count && ex_index[lo].insn == rip ? &ex_index[lo] : NULL;
+}
+
+static int ex_cmp(const void *a, const void *b)
+{
+	uintptr_t x = ((const struct ex_fix *)a)->insn;
+	uintptr_t y = ((const struct ex_fix *)b)->insn;
+	return x < y ? -1 : x > y;
+}
+
+static int ex_build(void)
+{
+	const struct ex_entry *start = __start___ex_table, *stop = __stop___ex_table;
+	const struct ex_entry *e;
+
+	if (!start || stop <= start) {
+		fprintf(stderr, "lab: no __ex_table linked in\n");
+		return -1;
+	}
+	ex_count = (size_t)(stop - start);
+	ex_index = calloc(ex_count, sizeof *ex_index);
+	if (!ex_index)
+		return -1;
+	for (e = start; e < stop; e++) {
+		struct ex_fix *f = &ex_index[e - start];
+		f->insn = (uintptr_t)&e->insn + (intptr_t)e->insn;
+		f->fixup = (uintptr_t)&e->fixup + (intptr_t)e->fixup;
+		f->type = e->type;
+	}
+	qsort(ex_index, ex_count, sizeof *ex_index, ex_cmp);
+	return 0;
+}
+
+size_t lab_extable_size(void)
+{
+	return ex_count;
+}
+
+static _Noreturn void abort_case(unsigned kind)
+{
+	cur.abort_kind = kind;
+	cur.armed = 0;
+	siglongjmp(cur.jb, 1);
+}
+
+/*
+ * Is a fault at addr one the case intends: in the guard page after the
+ * source (a read) or the destination (a write), at an offset the copy may
+ * touch (< len)? The guard sits exactly at offset fs / fd, so any address
+ * in it is at or past the first faulting byte.
+ */
+static int fault_expected(uintptr_t addr, unsigned long err)
+{
+	uintptr_t sg = (uintptr_t)src_region.hi_guard;
+	uintptr_t dg = (uintptr_t)dst_region.hi_guard;
+
+	if (cur.trapno != X86_TRAP_PF)
+		return 0;
+	if (addr >= sg && addr < sg + PAGE)
+		return cur.fs != LAB_NOFAULT && addr - cur.src < cur.len &&
+		       !(err & PF_WRITE);
+	if (addr >= dg && addr < dg + PAGE)
+		return cur.fd != LAB_NOFAULT && addr - cur.dst < cur.len &&
+		       (err & PF_WRITE);
+	return 0;
+}
+
+/*
+ * What the kernel's fixup_exception (arch/x86/mm/extable.c) does for an
+ * entry's type word (asm/kshim/asm/extable_fixup_types.h: type in bits
+ * 0-7, register 8-11, flags 12-15, signed immediate 16-31), on the
+ * signal context. 0, or -1 for a type the lab does not apply (the kernel
+ * would BUG() on most of them); cur.bad_type then says which.
+ */
+static int apply_fixup(const struct ex_fix *fix, greg_t *g)
+{
+	static const int gpr[16] = {
+		REG_RAX, REG_RCX, REG_RDX, REG_RBX, REG_RSP, REG_RBP, REG_RSI,
+		REG_RDI, REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13,
+		REG_R14, REG_R15,
+	};
+	unsigned type = fix->type & 0xff, flags = (fix->type >> 12) & 0xf;
+	int reg = gpr[(fix->type >> 8) & 0xf];
+	long imm = (int32_t)fix->type >> 16;
+
+	switch (type) {
+	case 1: case 3: case 14:	/* DEFAULT, UACCESS, DEFAULT_MCE_SAFE */
+		if (flags & 1)
+			g[REG_RAX] = 0;
+		if (flags & 2)
+			g[REG_RDX] = 0;
+		break;
+	case 2: case 4: case 15:	/* FAULT, COPY, FAULT_MCE_SAFE: ax = trap */
+		g[REG_RAX] = X86_TRAP_PF;
+		break;
+	case 16:			/* POP_REG: sp += 8, then IMM_REG */
+		g[REG_RSP] += 8;
+		g[reg] = imm;
+		break;
+	case 17:			/* IMM_REG: reg = imm */
+		g[reg] = imm;
+		break;
+	case 19:			/* UCOPY_LEN: cx = imm * cx + reg */
+		g[REG_RCX] = (greg_t)((unsigned long)imm * (unsigned long)g[REG_RCX] +
+				      (unsigned long)g[reg]);
+		break;
+	default:
+		cur.bad_type = fix->type;
+		return -1;
+	}
+	g[REG_RIP] = (greg_t)fix->fixup;
+	return 0;
+}
+
+/* SIGSEGV/SIGBUS: the user-space fixup_exception. */
+static void on_fault(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+	greg_t *g = uc->uc_mcontext.gregs;
+	const struct ex_fix *fix;
+
+	if (!cur.armed) {
+		/* The lab's own bug: die of it, visibly. */
+		signal(sig, SIG_DFL);
+		return;
+	}
+	cur.rip = (uintptr_t)g[REG_RIP];
+	cur.addr = (uintptr_t)si->si_addr;
+	cur.err = (unsigned long)g[REG_ERR];
+	cur.trapno = (unsigned long)g[REG_TRAPNO];
+	cur.abort_sig = sig;
+	fix = ex_find(cur.rip);
+	if (!fix)
+		abort_case(LAB_F_NOEXTABLE);
+	if (!fault_expected(cur.addr, cur.err))
+		abort_case(LAB_F_OOB);
+	if (++cur.faults > MAX_FAULTS)
+		abort_case(LAB_F_FAULTLOOP);
+	if (apply_fixup(fix, g))
+		abort_case(LAB_F_NOEXTABLE);
+}
+
+/* SIGILL, SIGFPE, SIGTRAP: no copy routine should raise them. */
+static void on_other(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+
+	if (!cur.armed) {
+		signal(sig, SIG_DFL);
+		return;
+	}
+	cur.rip = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	cur.addr = (uintptr_t)si->si_addr;
+	cur.abort_sig = sig;
+	abort_case(LAB_F_SIGNAL);
+}
+
+/*
+ * SIGPROF every TICK_US of CPU time: a case that is still the one running
+ * after TIMEOUT_TICKS ticks has hung. No timer calls per case.
+ */
+static void on_tick(int sig, siginfo_t *si, void *ucv)
+{
+	(void)sig;
+	(void)si;
+	if (!cur.armed)
+		return;
+	if (cur.tick_seq != cur.seq) {
+		cur.tick_seq = cur.seq;
+		cur.ticks = 1;
+		return;
+	}
+	if (++cur.ticks >= TIMEOUT_TICKS) {
+		cur.rip = (uintptr_t)((ucontext_t *)ucv)->uc_mcontext.gregs[REG_RIP];
+		abort_case(LAB_F_TIMEOUT);
+	}
+}
+
+static int map_region(struct region *r)
+{
+	size_t total = (RW_PAGES + 2) * PAGE;
+	uint8_t *p = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+			  -1, 0);
+
+	if (p == MAP_FAILED)
+		return -1;
+	r->lo_guard = p;
+	r->rw = p + PAGE;
+	r->hi_guard = p + PAGE + RW_PAGES * PAGE;
+	return mprotect(r->rw, RW_PAGES * PAGE, PROT_READ | PROT_WRITE);
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+int lab_init(void)
+{
+	static uint8_t altstack[1 << 16];
+	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof altstack };
+	struct sigaction sa;
+	struct itimerval it = { { 0, TICK_US }, { 0, TICK_US } };
+	uint64_t s = 0x75636f7079ull;   /* fixed: contents vary by case seed */
+
+	if (!initialised) {
+		if (ex_build() || map_region(&src_region) || map_region(&dst_region)) {
+			perror("lab: set-up");
+			return -1;
+		}
+		for (size_t i = 0; i < POOL; i++) {
+			uint64_t v = splitmix(&s);
+			spool[i] = spool[i + POOL] = (uint8_t)v;
+			dpool[i] = dpool[i + POOL] = (uint8_t)v ^ (uint8_t)((v >> 8) | 1);
+		}
+		initialised = 1;
+	}
+	if (sigaltstack(&ss, NULL)) {
+		perror("lab: sigaltstack");
+		return -1;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	sigaddset(&sa.sa_mask, SIGPROF);
+	sa.sa_sigaction = on_fault;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sa.sa_sigaction = on_other;
+	sigaction(SIGILL, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+	sigaction(SIGTRAP, &sa, NULL);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+	sa.sa_sigaction = on_tick;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPROF, &sa, NULL);
+	sigprocmask(SIG_SETMASK, NULL, &normal_mask);
+	if (setitimer(ITIMER_PROF, &it, NULL)) {
+		perror("lab: setitimer");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- reporting helpers ---- */
+
+static void add_what(struct lab_outcome *o, unsigned kind, const char *fmt, ...)
+{
+	size_t n = strlen(o->what);
+	va_list ap;
+
+	o->fail |= kind;
+	if (n + 4 >= sizeof o->what)
+		return;
+	if (n)
+		n += (size_t)snprintf(o->what + n, sizeof o->what - n, "; ");
+	va_start(ap, fmt);
+	vsnprintf(o->what + n, sizeof o->what - n, fmt, ap);
+	va_end(ap);
+}
+
+/* "sym+0x12" or "binary+0x1234" (addr2line -e binary 0x1234). */
+static void where(uintptr_t pc, char *buf, size_t n)
+{
+	Dl_info di;
+
+	if (dladdr((void *)pc, &di) && di.dli_sname)
+		snprintf(buf, n, "%s+%#lx", di.dli_sname,
+			 (unsigned long)(pc - (uintptr_t)di.dli_saddr));
+	else if (dladdr((void *)pc, &di) && di.dli_fname)
+		snprintf(buf, n, "%s+%#lx", strrchr(di.dli_fname, '/') ?
+			 strrchr(di.dli_fname, '/') + 1 : di.dli_fname,
+			 (unsigned long)(pc - (uintptr_t)di.dli_fbase));
+	else
+		snprintf(buf, n, "%#lx", (unsigned long)pc);
+}
+
+/* Where an address is, relative to the case's buffers. */
+static void place(uintptr_t a, char *buf, size_t n)
+{
+	uintptr_t s0 = (uintptr_t)src_region.lo_guard;
+	uintptr_t d0 = (uintptr_t)dst_region.lo_guard;
+	size_t span = (RW_PAGES + 2) * PAGE;
+
+	if (a - s0 < span)
+		snprintf(buf, n, "src%+ld", (long)(a - cur.src));
+	else if (a - d0 < span)
+		snprintf(buf, n, "dst%+ld", (long)(a - cur.dst));
+	else
+		snprintf(buf, n, "%#lx (outside both buffers)", (unsigned long)a);
+}
+
+void lab_case_str(const struct lab_case *c, char *buf, size_t n)
+{
+	char fs[24] = "-", fd[24] = "-";
+
+	if (c->fs <= c->len)
+		snprintf(fs, sizeof fs, "%zu", c->fs);
+	if (c->fd <= c->len)
+		snprintf(fd, sizeof fd, "%zu", c->fd);
+	snprintf(buf, n, "len=%zu src%%64=%u dst%%64=%u fs=%s fd=%s",
+		 c->len, c->src_align, c->dst_align, fs, fd);
+}
+
+void lab_fail_str(unsigned fail, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	buf[0] = 0;
+	for (unsigned i = 0; i < sizeof fail_names / sizeof *fail_names; i++)
+		if ((fail & (1u << i)) && k + 2 < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s",
+					      k ? "," : "", fail_names[i]);
+}
+
+static int parse_off(const char *s, size_t *v)
+{
+	char *end;
+
+	if (!strcmp(s, "-")) {
+		*v = LAB_NOFAULT;
+		return 0;
+	}
+	if (*s < '0' || *s > '9')
+		return -1;
+	*v = strtoul(s, &end, 10);
+	return *end ? -1 : 0;
+}
+
+int lab_case_parse(const char *s, struct lab_case *c)
+{
+	char buf[128], *f[5], *save = NULL;
+	size_t v[3];
+	int n = 0;
+
+	if (strlen(s) >= sizeof buf)
+		return -1;
+	strcpy(buf, s);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (n == 5)
+			return -1;
+		f[n++] = t;
+	}
+	if (n != 5)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		if (parse_off(f[i], &v[i]) || v[i] == LAB_NOFAULT)
+			return -1;
+	memset(c, 0, sizeof *c);
+	c->len = v[0];
+	c->src_align = (unsigned)v[1];
+	c->dst_align = (unsigned)v[2];
+	if (v[1] != c->src_align || v[2] != c->dst_align)
+		return -1;
+	return parse_off(f[3], &c->fs) || parse_off(f[4], &c->fd) ? -1 : 0;
+}
+
+/* ---- targets ---- */
+
+static size_t model_tail_c_whole(uint8_t *dst, const uint8_t *src, size_t len,
+				 size_t daddr, size_t fs, size_t fd, size_t lag)
+{
+	(void)daddr;
+	(void)lag;
+	return model_tail_c(dst, src, 0, len, fs, fd);
+}
+
+static size_t model_tail_rep_whole(uint8_t *dst, const uint8_t *src, size_t len,
+				   size_t daddr, size_t fs, size_t fd, size_t lag)
+{
+	(void)daddr;
+	return model_tail_rep(dst, src, 0, len, fs, fd, lag);
+}
+
+void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", s->name);
+	snprintf(t->model_name, sizeof t->model_name, "%s", s->name);
+	t->entry = s->routine;
+	t->abi = s->abi;
+	t->model = s->model;
+	t->level = s->level_exact_hw;
+}
+
+int lab_target_entry(struct lab_target *t, const char *symbol,
+		     const char *model_name, const char *abi,
+		     char *err, size_t errlen)
+{
+	const struct ucopy_strategy *s = NULL;
+	void *p;
+
+	memset(t, 0, sizeof *t);
+	if (strlen(symbol) >= sizeof t->name || strlen(model_name) >= sizeof t->model_name) {
+		snprintf(err, errlen, "name too long");
+		return -1;
+	}
+	p = dlsym(RTLD_DEFAULT, symbol);
+	if (!p) {
+		snprintf(err, errlen, "no symbol '%s' in this binary (linked in, and -rdynamic?)", symbol);
+		return -1;
+	}
+	snprintf(t->name, sizeof t->name, "%s", symbol);
+	snprintf(t->model_name, sizeof t->model_name, "%s", model_name);
+	t->entry = (void (*)(void))p;
+	if (!strcmp(model_name, "tail_c") || !strcmp(model_name, "tail_rep")) {
+		t->model = model_name[5] == 'c' ? model_tail_c_whole : model_tail_rep_whole;
+		t->abi = UCOPY_ABI_CLASSIC;
+		t->level = UCOPY_EXACT;
+	} else if (!strcmp(model_name, "none")) {
+		t->model = NULL;
+		t->abi = UCOPY_ABI_CLASSIC;
+		t->level = UCOPY_NONE;
+	} else if ((s = ucopy_find(model_name))) {
+		t->model = s->model;
+		t->abi = s->abi;
+		t->level = s->level_exact_hw;
+	} else {
+		snprintf(err, errlen, "unknown model '%s' (a strategy name, tail_c, tail_rep or none)", model_name);
+		return -1;
+	}
+	if (abi) {
+		if (!strcmp(abi, "classic"))
+			t->abi = UCOPY_ABI_CLASSIC;
+		else if (!strcmp(abi, "rep"))
+			t->abi = UCOPY_ABI_REP;
+		else {
+			snprintf(err, errlen, "unknown ABI '%s' (classic or rep)", abi);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---- one case ---- */
+
+/* Buffer start: against the guard when the fault offset is <= len. */
+static uintptr_t place_buffer(const struct region *r, size_t len, size_t f,
+			      unsigned align)
+{
+	uintptr_t g = (uintptr_t)r->hi_guard;
+
+	if (f != LAB_NOFAULT)
+		return g - f;
+	return ((g - len - WINDOW - LAB_ALIGN_MOD) & ~(uintptr_t)(LAB_ALIGN_MOD - 1)) + align;
+}
+
+/* The part [lo, hi) of a buffer's surroundings the lab fills and checks:
+ * WINDOW bytes either side, clipped to the read-write pages. */
+static void window(const struct region *r, uint8_t *buf, size_t len,
+		   uint8_t **lo, uint8_t **hi)
+{
+	*lo = buf - WINDOW < r->rw ? r->rw : buf - WINDOW;
+	*hi = buf + len + WINDOW > r->hi_guard ? r->hi_guard : buf + len + WINDOW;
+	if (*hi < *lo)
+		*hi = *lo;
+}
+
+/* First offset in [a, b) where buf differs from want (relative to base). */
+static ptrdiff_t first_diff(const uint8_t *buf, const uint8_t *want,
+			    ptrdiff_t a, ptrdiff_t b)
+{
+	if (a >= b || !memcmp(buf + a, want + a, (size_t)(b - a)))
+		return PTRDIFF_MAX;
+	while (buf[a] == want[a])
+		a++;
+	return a;
+}
+
+static const char *level_name(enum ucopy_level l)
+{
+	return l == UCOPY_NONE ? "NONE" : ucopy_level_name(l);
+}
+
+/*
+ * Checks the result against a contract level (spec/ucopy_spec.h): s and d
+ * are the source contents and the destination's initial contents.
+ */
+static void check_contract(struct lab_outcome *o, enum ucopy_level level,
+			   const uint8_t *dst, const uint8_t *s, const uint8_t *d,
+			   size_t len, size_t f, size_t wlim, size_t ret)
+{
+	size_t done;
+	ptrdiff_t i;
+
+	if (level == UCOPY_NONE)
+		return;
+	if (ret > len || len - ret > f) {
+		add_what(o, LAB_F_CONTRACT, "not %s: returned %zu, exact %zu%s",
+			 level_name(level), ret, len - f,
+			 ret > len ? " (> len)" : " (claims bytes past the fault)");
+		return;
+	}
+	done = len - ret;
+	if (level == UCOPY_EXACT && ret != len - f)
+		add_what(o, LAB_F_CONTRACT, "not EXACT: returned %zu, exact %zu",
+			 ret, len - f);
+	if (level == UCOPY_RAW && ret == len && len > 0 && f > 0)
+		add_what(o, LAB_F_CONTRACT, "not RAW: copied nothing though %zu bytes could be", f);
+	if ((i = first_diff(dst, s, 0, (ptrdiff_t)done)) != PTRDIFF_MAX) {
+		add_what(o, LAB_F_CONTRACT, "not %s: dst[%td] not copied though reported",
+			 level_name(level), i);
+		return;
+	}
+	if (level == UCOPY_WEAK)
+		return;
+	if ((i = first_diff(dst, d, (ptrdiff_t)done, (ptrdiff_t)wlim)) != PTRDIFF_MAX)
+		add_what(o, LAB_F_CONTRACT, "not %s: dst[%td] written past the reported %zu bytes",
+			 level_name(level), i, done);
+}
+
+/* Why the case ended early, from what the handlers recorded. */
+static void describe_abort(struct lab_outcome *o)
+{
+	char at[64], addr[64];
+
+	where(cur.rip, at, sizeof at);
+	place(cur.addr, addr, sizeof addr);
+	switch (cur.abort_kind) {
+	case LAB_F_NOEXTABLE:
+		if (cur.bad_type)
+			add_what(o, LAB_F_NOEXTABLE, "fault at %s (access %s): its exception-table "
+				 "entry has type word %#x, which the lab does not apply",
+				 at, addr, (unsigned)cur.bad_type);
+		else
+			add_what(o, LAB_F_NOEXTABLE, "fault at %s (access %s) has no exception-table entry",
+				 at, addr);
+		break;
+	case LAB_F_OOB:
+		if (cur.trapno == X86_TRAP_PF)
+			add_what(o, LAB_F_OOB, "%s at %s: %s is outside the bytes the case lets it touch",
+				 cur.err & PF_WRITE ? "write" : "read", at, addr);
+		else
+			add_what(o, LAB_F_OOB, "general protection fault (trap %lu) at %s",
+				 cur.trapno, at);
+		break;
+	case LAB_F_FAULTLOOP:
+		add_what(o, LAB_F_FAULTLOOP, "more than %d faults (last at %s, %s): fix-up loop",
+			 MAX_FAULTS, at, addr);
+		break;
+	case LAB_F_TIMEOUT:
+		add_what(o, LAB_F_TIMEOUT, "still running after %d ms of CPU (at %s)",
+			 TIMEOUT_TICKS * TICK_US / 1000, at);
+		break;
+	default:
+		add_what(o, LAB_F_SIGNAL, "signal %d (%s) at %s", cur.abort_sig,
+			 strsignal(cur.abort_sig), at);
+	}
+}
+
+void lab_outcome_line(const struct lab_target *t, const struct lab_case *c,
+		      struct lab_outcome *o)
+{
+	struct lab_case shown = *c;
+	char buf[96], kinds[128];
+
+	/* The alignments the placement really gave. */
+	shown.src_align = (unsigned)(o->src % LAB_ALIGN_MOD);
+	shown.dst_align = (unsigned)(o->dst % LAB_ALIGN_MOD);
+	lab_case_str(&shown, buf, sizeof buf);
+	lab_fail_str(o->fail, kinds, sizeof kinds);
+	if (o->pass)
+		snprintf(o->line, sizeof o->line, "ok %s (model %s) %s: passed",
+			 t->name, t->model_name, buf);
+	else
+		snprintf(o->line, sizeof o->line, "FAIL %s (model %s) %s: [%s] %s",
+			 t->name, t->model_name, buf, kinds, o->what);
+}
+
+int lab_run(const struct lab_target *t, const struct lab_case *c,
+	    struct lab_outcome *o)
+{
+	static const char *const reg[6] = { "rbx", "rbp", "r12", "r13", "r14", "r15" };
+	size_t len = c->len, fs, fd, f, wlim, i;
+	uint64_t seed = c->seed, k;
+	uint8_t *src, *dst, *lo, *hi;
+	const uint8_t *s, *d;
+	struct lab_call call;
+	ptrdiff_t at;
+
+	memset(o, 0, sizeof *o);
+	if (!initialised) {
+		snprintf(o->what, sizeof o->what, "lab_init() was not called");
+		return -1;
+	}
+	if (!t->entry || len > LAB_LEN_MAX || c->src_align >= LAB_ALIGN_MOD ||
+	    c->dst_align >= LAB_ALIGN_MOD) {
+		snprintf(o->what, sizeof o->what,
+			 "bad case: need an entry, len <= %d, alignments < %d",
+			 LAB_LEN_MAX, LAB_ALIGN_MOD);
+		return -1;
+	}
+	fs = c->fs <= len ? c->fs : LAB_NOFAULT;
+	fd = c->fd <= len ? c->fd : LAB_NOFAULT;
+	f = fs < fd ? fs : fd;
+	if (f > len)
+		f = len;
+	wlim = fd < len ? fd : len;   /* writable destination bytes */
+
+	src = (uint8_t *)place_buffer(&src_region, len, fs, c->src_align);
+	dst = (uint8_t *)place_buffer(&dst_region, len, fd, c->dst_align);
+	o->src = (size_t)src;
+	o->dst = (size_t)dst;
+
+	/*
+	 * Contents: s[i] is the source byte at offset i, d[i] the destination's
+	 * initial byte, never equal to s[i] (so a missed byte, an extra byte or
+	 * a byte from the wrong offset always shows). Both are runs of the
+	 * pools, valid for i in [-WINDOW, len + WINDOW].
+	 */
+	k = splitmix(&seed) % POOL;
+	s = spool + WINDOW + k;
+	d = dpool + WINDOW + k;
+	window(&src_region, src, len, &lo, &hi);
+	memcpy(lo, s + (lo - src), (size_t)(hi - lo));
+	window(&dst_region, dst, len, &lo, &hi);
+	memcpy(lo, d + (lo - dst), (size_t)(hi - lo));
+	memcpy(model_src, s, len);
+	memcpy(model_dst, d, len);
+
+	memset(&call, 0, sizeof call);
+	call.entry = t->entry;
+	call.to = (uint64_t)dst;
+	call.from = (uint64_t)src;
+	call.count = len;
+	call.abi = t->abi == UCOPY_ABI_REP;
+	for (i = 0; i < 6; i++)
+		call.sentinel[i] = 0x5e47000000000000ull + (i << 40) + (seed & 0xffffffffff);
+	call.poison = 0xdeadbeefdeadbeefull;
+
+	cur.src = (uintptr_t)src;
+	cur.dst = (uintptr_t)dst;
+	cur.len = len;
+	cur.fs = fs;
+	cur.fd = fd;
+	cur.faults = 0;
+	cur.abort_kind = 0;
+	cur.bad_type = 0;
+	cur.seq++;
+	if (sigsetjmp(cur.jb, 0) == 0) {
+		cur.armed = 1;
+		lab_call(&call);
+		cur.armed = 0;
+	} else {
+		/* Left a handler by siglongjmp: its signal is still blocked. */
+		sigprocmask(SIG_SETMASK, &normal_mask, NULL);
+	}
+	o->faults = cur.faults;
+	o->fault_rip = cur.rip;
+	o->fault_addr = cur.addr;
+
+	if (cur.abort_kind) {
+		describe_abort(o);
+	} else {
+		for (i = 0; i < 6; i++)
+			if (call.saved[i] != call.sentinel[i])
+				add_what(o, LAB_F_CALLEE, "%s clobbered (%#lx, was %#lx)", reg[i],
+					 (unsigned long)call.saved[i], (unsigned long)call.sentinel[i]);
+		if (call.rsp_after != call.rsp_before)
+			add_what(o, LAB_F_RSP, "rsp off by %ld", (long)(call.rsp_after - call.rsp_before));
+		if (call.rflags & (1u << 10))
+			add_what(o, LAB_F_DF, "returned with DF set");
+		o->ret = t->abi == UCOPY_ABI_REP ? call.rcx : (uint32_t)call.rax;
+	}
+
+	/* The source must be as it was, and the destination outside
+	 * [dst, dst + len). */
+	window(&src_region, src, len, &lo, &hi);
+	at = first_diff(src, s, lo - src, hi - src);
+	if (at != PTRDIFF_MAX)
+		add_what(o, LAB_F_SRCWRITE, "source changed at src%+td", at);
+	window(&dst_region, dst, len, &lo, &hi);
+	at = first_diff(dst, d, lo - dst, 0);
+	if (at == PTRDIFF_MAX)
+		at = first_diff(dst, d, (ptrdiff_t)len, hi - dst);
+	if (at != PTRDIFF_MAX)
+		add_what(o, LAB_F_OVERWRITE, "wrote dst%+td, outside [dst, dst+%zu)", at, len);
+
+	o->expect_ret = len - f;
+	if (!cur.abort_kind && t->model) {
+		o->model_ret = t->model(model_dst, model_src, len, (size_t)dst, fs, fd, 0);
+		at = first_diff(model_dst, d, (ptrdiff_t)wlim, (ptrdiff_t)len);
+		if (at != PTRDIFF_MAX)
+			add_what(o, LAB_F_MODEL, "model %s wrote dst[%td], at/after fd",
+				 t->model_name, at);
+		if (o->ret != o->model_ret)
+			add_what(o, LAB_F_RET, "returned %zu, model %s %zu (exact %zu)",
+				 o->ret, t->model_name, o->model_ret, o->expect_ret);
+		at = first_diff(dst, model_dst, 0, (ptrdiff_t)wlim);
+		if (at != PTRDIFF_MAX)
+			add_what(o, LAB_F_DATA, "dst[%td] = %#x, model %#x (%s)", at,
+				 dst[at], model_dst[at],
+				 dst[at] == d[at] ? "not written" :
+				 dst[at] == s[at] ? "copied" : "wrong byte");
+	}
+	if (!cur.abort_kind)
+		check_contract(o, t->level, dst, s, d, len, f, wlim, o->ret);
+
+	o->pass = o->fail == 0;
+	if (!o->pass)
+		lab_outcome_line(t, c, o);
+	return 0;
+}

@@ -1,0 +1,122 @@
+/*
+ * The fault lab: runs one asm copy routine on one case with real page
+ * faults, the way the kernel would see them, and checks everything
+ * observable against the routine's C model (src/) and its contract.
+ *
+ * A case puts the source and/or destination against a PROT_NONE guard
+ * page so that the first faulting byte is at offset fs of the source /
+ * fd of the destination. The SIGSEGV handler looks the faulting
+ * instruction up in the exception table (__ex_table, built by the
+ * _ASM_EXTABLE macros of asm/kshim/asm/asm.h) and resumes at its fix-up,
+ * as the kernel's fixup_exception does. Anything else is reported as a
+ * failure of that case and the lab carries on.
+ *
+ * Used by the sweep (tests/sweep.c), the fuzz harnesses and `make review`.
+ */
+#ifndef UCOPY_LAB_H
+#define UCOPY_LAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ucopy.h"
+
+/* No guard page on that side (any value > len means the same). */
+#define LAB_NOFAULT SIZE_MAX
+/* Longest copy a case may ask for. */
+#define LAB_LEN_MAX (4 * 4096)
+/* Alignments are the buffer address modulo this. */
+#define LAB_ALIGN_MOD 64
+
+/* What is run: an entry point, its ABI, and what it is checked against. */
+struct lab_target {
+	char name[64];            /* in reports: strategy or entry symbol */
+	char model_name[32];      /* strategy whose model is the oracle */
+	void (*entry)(void);
+	enum ucopy_abi abi;
+	ucopy_model_fn *model;    /* NULL: contract check only */
+	enum ucopy_level level;   /* contract the result must meet */
+};
+
+/* One case. */
+struct lab_case {
+	size_t len;
+	unsigned src_align;       /* address % 64; set by fs when fs <= len */
+	unsigned dst_align;       /* address % 64; set by fd when fd <= len */
+	size_t fs, fd;            /* first faulting offset, or LAB_NOFAULT */
+	uint64_t seed;            /* buffer contents */
+};
+
+/* Failure kinds, a bit each; several may be set. */
+enum {
+	LAB_F_NOEXTABLE = 1u << 0,  /* fault at an instruction with no entry */
+	LAB_F_TIMEOUT   = 1u << 1,  /* ran past the time limit */
+	LAB_F_FAULTLOOP = 1u << 2,  /* fix-ups kept faulting */
+	LAB_F_CALLEE    = 1u << 3,  /* rbx/rbp/r12-r15 changed */
+	LAB_F_RSP       = 1u << 4,  /* rsp not restored */
+	LAB_F_DF        = 1u << 5,  /* direction flag left set */
+	LAB_F_OOB       = 1u << 6,  /* access outside the buffers/fault offset */
+	LAB_F_OVERWRITE = 1u << 7,  /* wrote outside [dst, dst + len) */
+	LAB_F_SRCWRITE  = 1u << 8,  /* changed the source */
+	LAB_F_RET       = 1u << 9,  /* result differs from the model's */
+	LAB_F_DATA      = 1u << 10, /* dst bytes differ from the model's */
+	LAB_F_CONTRACT  = 1u << 11, /* breaks the claimed contract level */
+	LAB_F_MODEL     = 1u << 12, /* the model itself misbehaved */
+	LAB_F_SIGNAL    = 1u << 13, /* SIGILL, SIGFPE or SIGTRAP */
+};
+
+struct lab_outcome {
+	int pass;                 /* 1: no failure */
+	unsigned fail;            /* LAB_F_* bits */
+	size_t ret, model_ret, expect_ret;  /* expect_ret: the EXACT result */
+	unsigned faults;          /* faults resumed at a fix-up */
+	uintptr_t fault_rip, fault_addr;    /* last fault */
+	size_t src, dst;          /* where the buffers were */
+	char what[320];           /* what went wrong ("" when it passed) */
+	char line[800];           /* one line: target, case, what (filled on
+	                             failure, or by lab_outcome_line) */
+};
+
+/*
+ * Sets up the buffers, the signal handlers (on an alternate stack), the
+ * per-case timer and the exception-table index. Once per process, and
+ * again in a child after fork (timers are not inherited). 0 or -1 with a
+ * message on stderr.
+ */
+int lab_init(void);
+
+/* Runs one case. 0, or -1 when the case itself is invalid (out->what). */
+int lab_run(const struct lab_target *t, const struct lab_case *c,
+	    struct lab_outcome *out);
+
+/* Fills out->line for a case lab_run has run (it does so itself only on
+ * failure). */
+void lab_outcome_line(const struct lab_target *t, const struct lab_case *c,
+		      struct lab_outcome *out);
+
+/* The target for a registry strategy. */
+void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s);
+
+/*
+ * A target for any entry symbol (looked up with dlsym: link with -rdynamic)
+ * run against a model: model_name is a strategy name, or "tail_c" (the
+ * whole copy done by the tail handler's model), or "none". abi is
+ * "classic", "rep" or NULL for the model strategy's ABI. 0, or -1 with
+ * the reason in err.
+ */
+int lab_target_entry(struct lab_target *t, const char *symbol,
+		     const char *model_name, const char *abi,
+		     char *err, size_t errlen);
+
+/* "len=.. src%64=.. dst%64=.. fs=.. fd=.." (fs/fd "-" when none). */
+void lab_case_str(const struct lab_case *c, char *buf, size_t n);
+
+/* Parses "len,salign,dalign,fs,fd" (fs/fd "-" for none). 0 or -1. */
+int lab_case_parse(const char *s, struct lab_case *c);
+
+/* Names of the failure bits, comma-separated. */
+void lab_fail_str(unsigned fail, char *buf, size_t n);
+
+/* Exception-table entries found at start-up. */
+size_t lab_extable_size(void);
+
+#endif

@@ -1,0 +1,192 @@
+/*
+ * levels: the contract-level table, checked on the compiled models.
+ *
+ * For every registry strategy and both hardware readings of rep movs fault
+ * reporting (exact: lag 0; delayed: lag 1..), it runs the model over small
+ * lengths, destination alignments, fault offsets on either side and lags,
+ * and evaluates EXACT, RAW and WEAK (spec/ucopy_spec.h) on each result.
+ *   - a level the registry claims (and WP proved) must hold in every case;
+ *   - each stronger level is "refuted": a concrete case breaking it must be
+ *     found, and is printed (the counterexample the README points to).
+ * The same is done for the copy_from_user wrapper over every strategy with
+ * ZEROPAD. Last line: "N passed, M failed".
+ */
+#include <stdio.h>
+#include <string.h>
+#include "ucopy.h"
+
+#define MAXLEN 136	/* past the 64-byte thresholds and two 64-byte blocks */
+#define NOFAULT ((size_t)-1)
+
+struct outcome {
+	size_t len, daddr, fs, fd, lag, ret;
+	uint8_t before[MAXLEN], after[MAXLEN];
+};
+
+static uint8_t src[MAXLEN];
+
+static size_t fault_at(size_t fs, size_t fd) { return fs < fd ? fs : fd; }
+
+static int copied(const struct outcome *o, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (o->after[i] != src[i])
+			return 0;
+	return 1;
+}
+
+static int unchanged(const struct outcome *o, size_t a, size_t b)
+{
+	return b <= a || !memcmp(o->before + a, o->after + a, b - a);
+}
+
+static int weak(const struct outcome *o)
+{
+	size_t f = fault_at(o->fs, o->fd);
+	return o->ret <= o->len && o->len - o->ret <= f &&
+	       copied(o, 0, o->len - o->ret);
+}
+
+static int raw(const struct outcome *o)
+{
+	size_t f = fault_at(o->fs, o->fd);
+	return weak(o) && unchanged(o, o->len - o->ret, o->len) &&
+	       !(o->ret == o->len && o->len > 0 && f > 0);
+}
+
+static int exact(const struct outcome *o)
+{
+	size_t f = fault_at(o->fs, o->fd);
+	size_t reach = o->len < f ? o->len : f;
+	return o->ret == o->len - reach && raw(o);
+}
+
+static int zeropad(const struct outcome *o)
+{
+	for (size_t i = o->len - o->ret; i < o->len; i++)
+		if (o->after[i])
+			return 0;
+	return weak(o);
+}
+
+static int (*const check[])(const struct outcome *) = {
+	[UCOPY_WEAK] = weak, [UCOPY_RAW] = raw, [UCOPY_EXACT] = exact,
+};
+
+static void describe(const char *what, const struct outcome *o)
+{
+	size_t n = o->len - o->ret, f = fault_at(o->fs, o->fd);
+	size_t stored = 0;
+
+	for (size_t i = 0; i < o->len; i++)
+		if (o->after[i] != o->before[i])
+			stored = i + 1;
+	printf("    counterexample (%s): len %zu, daddr&7 %zu, fs %s%zu, fd %s%zu, "
+	       "lag %zu -> returns %zu (claims %zu copied, first fault at %zu), "
+	       "bytes changed up to offset %zu\n", what, o->len, o->daddr,
+	       o->fs == NOFAULT ? "none/" : "", o->fs == NOFAULT ? 0 : o->fs,
+	       o->fd == NOFAULT ? "none/" : "", o->fd == NOFAULT ? 0 : o->fd,
+	       o->lag, o->ret, n, f > o->len ? o->len : f, stored);
+}
+
+/* Every case of one hardware reading; calls visit() on each outcome. */
+static void each_case(ucopy_model_fn *model, int delayed,
+		      void (*visit)(const struct outcome *, void *), void *ctx)
+{
+	static const size_t lags[] = { 1, 3, 8, 64 };
+	static const size_t daddrs[] = { 0, 3 };
+	struct outcome o;
+	size_t nlag = delayed ? sizeof(lags) / sizeof(lags[0]) : 1;
+
+	for (o.len = 0; o.len <= MAXLEN; o.len++)
+	for (size_t a = 0; a < 2; a++)
+	for (size_t side = 0; side < 3; side++)	/* none, source, destination */
+	for (size_t f = 0; f <= (side ? o.len : 0); f++)
+	for (size_t l = 0; l < nlag; l++) {
+		o.daddr = daddrs[a];
+		o.fs = side == 1 ? f : NOFAULT;
+		o.fd = side == 2 ? f : NOFAULT;
+		o.lag = delayed ? lags[l] : 0;
+		for (size_t i = 0; i < o.len; i++)
+			o.before[i] = o.after[i] = src[i] ^ 0x5a;
+		o.ret = model(o.after, src, o.len, o.daddr, o.fs, o.fd, o.lag);
+		visit(&o, ctx);
+	}
+}
+
+struct tally {
+	int (*holds)(const struct outcome *);
+	size_t cases, broken;
+	struct outcome first;
+};
+
+static void count(const struct outcome *o, void *ctx)
+{
+	struct tally *t = ctx;
+
+	t->cases++;
+	if (!t->holds(o) && !t->broken++)
+		t->first = *o;
+}
+
+static int passed, failed;
+
+static void verdict(int ok, const char *fmt, const char *name, const char *hw,
+		    const char *level)
+{
+	printf("  %s ", ok ? "PASS" : "FAIL");
+	printf(fmt, name, hw, level);
+	putchar('\n');
+	ok ? passed++ : failed++;
+}
+
+/* The claimed level holds everywhere; each stronger one is refuted. */
+static void check_strategy(const char *name, ucopy_model_fn *model,
+			   int delayed, enum ucopy_level claimed)
+{
+	const char *hw = delayed ? "delayed" : "exact";
+
+	for (enum ucopy_level l = UCOPY_WEAK; l <= UCOPY_EXACT; l++) {
+		struct tally t = { .holds = check[l] };
+		each_case(model, delayed, count, &t);
+		if (l <= claimed) {
+			verdict(!t.broken, "%s on %s hw: %s holds", name, hw,
+				ucopy_level_name(l));
+			if (t.broken)
+				describe("claimed level broken", &t.first);
+		} else {
+			verdict(t.broken > 0, "%s on %s hw: %s refuted", name,
+				hw, ucopy_level_name(l));
+			if (t.broken)
+				describe(ucopy_level_name(l), &t.first);
+		}
+	}
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < MAXLEN; i++)
+		src[i] = (uint8_t)(i * 37 + 11);
+
+	for (size_t s = 0; s < ucopy_nstrategies; s++) {
+		const struct ucopy_strategy *st = &ucopy_strategies[s];
+		printf("%s (%s)\n", st->name, st->origin);
+		check_strategy(st->name, st->model, 0, st->level_exact_hw);
+		check_strategy(st->name, st->model, 1, st->level_delayed_hw);
+	}
+
+	printf("copy_from_user over each strategy\n");
+	for (size_t s = 0; s < ucopy_nstrategies; s++)
+		for (int delayed = 0; delayed < 2; delayed++) {
+			struct tally t = { .holds = zeropad };
+			ucopy_raw_model = ucopy_strategies[s].model;
+			each_case(model_copy_from_user, delayed, count, &t);
+			verdict(!t.broken, "copy_from_user over %s on %s hw: %s holds",
+				ucopy_strategies[s].name, delayed ? "delayed" : "exact",
+				"ZEROPAD");
+			if (t.broken)
+				describe("ZEROPAD broken", &t.first);
+		}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}

@@ -1,0 +1,129 @@
+/* Case numbering for the sweep (see plan.h). */
+#include <stdlib.h>
+#include "plan.h"
+
+static size_t cases_for_len(const struct plan *p, size_t len)
+{
+	return (len + 1) * p->dalign_n + (len + 1) * p->salign_n +
+	       (size_t)p->salign_n * p->dalign_n;
+}
+
+int plan_init(struct plan *p)
+{
+	size_t n = 0;
+
+	if (p->max_len > LAB_LEN_MAX || p->random_max_len > LAB_LEN_MAX ||
+	    !p->salign_n || !p->dalign_n || p->salign_n > LAB_ALIGN_MOD ||
+	    p->dalign_n > LAB_ALIGN_MOD)
+		return -1;
+	p->len_start = malloc((p->max_len + 2) * sizeof *p->len_start);
+	if (!p->len_start)
+		return -1;
+	for (size_t len = 0; len <= p->max_len; len++) {
+		p->len_start[len] = n;
+		n += cases_for_len(p, len);
+	}
+	p->len_start[p->max_len + 1] = n;
+	p->nexhaustive = n;
+	return 0;
+}
+
+size_t plan_count(const struct plan *p)
+{
+	return p->nexhaustive + p->nrandom;
+}
+
+static uint64_t mix(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* A fault offset in [0, len]: anywhere, or within 72 bytes of a page
+ * multiple of the copy (where the bulk loops change pages). */
+static size_t pick_fault(uint64_t r, size_t len)
+{
+	size_t f;
+
+	if (r & 1)
+		return (r >> 1) % (len + 1);
+	f = ((r >> 1) % (len / 4096 + 1)) * 4096 + (r >> 20) % 145;
+	f = f < 72 ? 0 : f - 72;
+	return f > len ? len : f;
+}
+
+static void random_case(const struct plan *p, size_t k, struct lab_case *c)
+{
+	uint64_t r1 = mix(p->seed ^ mix(k)), r2 = mix(r1), r3 = mix(r2);
+	size_t max = p->random_max_len;
+
+	switch (r1 & 3) {
+	case 0:		/* short */
+		c->len = (r1 >> 2) % (max < 512 ? max + 1 : 513);
+		break;
+	case 1:		/* about a page multiple */
+		c->len = ((r1 >> 2) % (max / 4096 + 1)) * 4096 + (r1 >> 20) % 129;
+		c->len = c->len < 64 ? 0 : c->len - 64;
+		break;
+	default:
+		c->len = (r1 >> 2) % (max + 1);
+	}
+	if (c->len > max)
+		c->len = max;
+	c->src_align = (unsigned)(r2 % LAB_ALIGN_MOD);
+	c->dst_align = (unsigned)((r2 >> 8) % LAB_ALIGN_MOD);
+	c->fs = c->fd = LAB_NOFAULT;
+	switch ((r2 >> 16) & 3) {
+	case 0:
+		c->fs = pick_fault(r3, c->len);
+		break;
+	case 1:
+		c->fd = pick_fault(r3, c->len);
+		break;
+	case 2:
+		c->fs = pick_fault(r3, c->len);
+		c->fd = pick_fault(mix(r3), c->len);
+		break;
+	}
+	c->seed = r3;
+}
+
+void plan_case(const struct plan *p, size_t index, struct lab_case *c)
+{
+	size_t lo = 0, hi = p->max_len + 1, len, k, da = p->dalign_n, sa = p->salign_n;
+
+	c->seed = mix(p->seed ^ (index * 0x100000001b3ull));
+	if (index >= p->nexhaustive) {
+		random_case(p, index - p->nexhaustive, c);
+		return;
+	}
+	while (hi - lo > 1) {	/* last len whose first case is <= index */
+		size_t mid = (lo + hi) / 2;
+		if (p->len_start[mid] <= index)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	len = lo;
+	k = index - p->len_start[len];
+	c->len = len;
+	c->fs = c->fd = LAB_NOFAULT;
+	if (k < (len + 1) * da) {
+		c->fs = k / da;
+		c->dst_align = (unsigned)(k % da);
+		c->src_align = (unsigned)(-c->fs % LAB_ALIGN_MOD);
+		return;
+	}
+	k -= (len + 1) * da;
+	if (k < (len + 1) * sa) {
+		c->fd = k / sa;
+		c->src_align = (unsigned)(k % sa);
+		c->dst_align = (unsigned)(-c->fd % LAB_ALIGN_MOD);
+		return;
+	}
+	k -= (len + 1) * sa;
+	c->src_align = (unsigned)(k / da);
+	c->dst_align = (unsigned)(k % da);
+}
