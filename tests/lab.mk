@@ -16,7 +16,10 @@
 
 LAB_DIR       := $(BUILD)/lab
 LAB_ASM       := $(wildcard asm/*.S)
-LAB_MUTANTS   := $(wildcard tests/mutants/*.S)
+# Mutants: small hand-written routines (tests/mutants/*.S), and one-line
+# edits of a project routine (tests/mutants/*.sed) applied at build time.
+LAB_MUTANTS   := $(wildcard tests/mutants/*.S) \
+		 $(patsubst tests/mutants/%.sed,$(LAB_DIR)/mutants/%.S,$(wildcard tests/mutants/*.sed))
 LAB_MODELS    := $(wildcard src/*.c)
 LAB_EXTRA_ASM ?=
 LAB_ASFLAGS   := -D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack
@@ -32,6 +35,10 @@ LAB_OBJS := $(patsubst %.S,$(LAB_DIR)/%.o,$(LAB_ASM) $(LAB_MUTANTS) $(LAB_EXTRA_
 
 .PHONY: lab sweep sweep-quick mutants lab-case hw-facts
 lab: $(LAB_DIR)/sweep $(LAB_DIR)/hwfacts
+
+$(LAB_DIR)/mutants/%.S: tests/mutants/%.sed tests/mutants/apply.sh $(LAB_ASM)
+	@mkdir -p $(dir $@)
+	tests/mutants/apply.sh $< $@
 
 $(LAB_DIR)/%.o: %.S $(wildcard asm/kshim/*/*.h)
 	@mkdir -p $(dir $@)
