@@ -1,18 +1,18 @@
-# ucopy: see README.md. `make` is the main job, `make test` the tests.
+# ucopy: see README.md. `make` is the main job, `make test` the tests;
+# docs/ has one page per part (lab, fuzzing, bench, review, proofs).
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
 
 CC      ?= gcc
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=c11 -Wall -Wextra -Werror -Ispec -Isrc
+# -iquote: the models' headers (src/string.h) must not hide the system's.
+CFLAGS  += -std=c11 -Wall -Wextra -Werror -iquote spec -iquote src
 BUILD   := build
 
-# Strategy names, in registry order (src/registry.def is the one table).
-STRATEGIES := $(shell sed -n 's/^UCOPY_STRATEGY.\([a-z0-9_]*\),.*/\1/p' src/registry.def)
-
-.PHONY: all test deps prove clean
-# The main job: proofs, then report.md (sweep, levels, fuzz counts, a short
-# benchmark; review/review.mk runs what is missing).
+.PHONY: all test deps clean
+# The main job: proofs, then report.md (review/review.mk runs the sweep,
+# levels, fuzzing and a short benchmark the report needs).
 all: deps prove
 	@$(MAKE) --no-print-directory report
 
@@ -22,12 +22,55 @@ test: deps
 deps:
 	@scripts/deps.sh
 
-include proofs/proofs.mk
--include tests/lab.mk
--include tests/fuzz.mk
--include tests/levels.mk
--include bench/bench.mk
--include review/review.mk
-
 clean:
 	rm -rf $(BUILD)
+
+# ---- Objects: one rule per kind of source, shared by every binary ----
+# Each file is compiled once, to $(OBJ)/<path>.o, with one set of flags;
+# -MMD -MP records the headers it includes.
+OBJ      := $(BUILD)/obj
+ASFLAGS  := -D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack
+DEPFLAGS := -MMD -MP
+# PIE with no text relocations (-z text fails the link if one is needed);
+# -rdynamic: the lab, the replay tool and the benchmark look entry symbols
+# up with dlsym.
+LINK     := -pie -rdynamic -Wl,-z,text
+LIBS     := -ldl -lm
+# $(call obj,files): their objects
+obj = $(patsubst %,$(OBJ)/%.o,$(basename $(1)))
+
+$(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fPIE -Itests -Ibench $(DEPFLAGS) -c $< -o $@
+
+$(OBJ)/%.o: %.S
+	@mkdir -p $(@D)
+	$(CC) $(ASFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# The registry's C side and asm: every model, the oracle's primitives
+# (src/hw.c), the table (src/registry.c) and every routine. Not
+# src/registry_print.c, a program of its own.
+UCOPY_C    := $(filter-out src/registry_print.c,$(wildcard src/*.c))
+UCOPY_ASM  := $(wildcard asm/*.S)
+UCOPY_OBJS := $(call obj,$(UCOPY_C) $(UCOPY_ASM))
+
+# ---- The registry as TSV: what every script reads (never registry.def) ----
+# Columns: name kind abi level_exact_hw level_delayed_hw kernels commit
+# origin; the first line names them.
+REGISTRY := $(BUILD)/registry.tsv
+.PHONY: registry
+registry: $(REGISTRY)
+$(BUILD)/registry-print: src/registry_print.c src/registry.def
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< -o $@
+$(REGISTRY): $(BUILD)/registry-print
+	$< --header >$@
+
+include proofs/proofs.mk
+include tests/lab.mk
+include tests/levels.mk
+include tests/fuzz.mk
+include bench/bench.mk
+include review/review.mk
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

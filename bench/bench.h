@@ -1,6 +1,6 @@
 /*
  * ucopy-bench: ticks per call of every copy routine by length (see
- * README.md, "Benchmark"). Shared declarations of the bench/ files.
+ * docs/bench.md). Shared declarations of the bench/ files.
  */
 #ifndef UCOPY_BENCH_H
 #define UCOPY_BENCH_H
@@ -18,8 +18,9 @@ bench_call_fn bench_call_classic_rdtscp, bench_call_rep_rdtscp;
 bench_call_fn bench_call_classic_lfence, bench_call_rep_lfence;
 void bench_empty(void);
 
-/* What is timed: a registry strategy, or a peer (glibc memcpy, empty call). */
-enum subject_kind { SUBJECT_STRATEGY, SUBJECT_MEMCPY, SUBJECT_EMPTY };
+/* What is timed: a registry row, a routine named by --entry, or a peer
+ * (glibc memcpy, the empty call). */
+enum subject_kind { SUBJECT_STRATEGY, SUBJECT_ENTRY, SUBJECT_MEMCPY, SUBJECT_EMPTY };
 
 struct subject {
 	const char *name;
@@ -86,7 +87,6 @@ struct bench_config {
 	size_t nvariants;
 	size_t *lens, nlens;        /* sorted, no duplicates */
 	const char *base, *newer;   /* the table's pair */
-	int pair_fallback;          /* erms/erms_short not registered yet */
 	unsigned long reps, rounds, warmup;
 	unsigned long batch;        /* calls per sample; 0: from the TSC step */
 	int cpu;                    /* -1: the last CPU allowed */

@@ -3,6 +3,7 @@
  * many samples, where the outputs go. Bad input exits 2 with a message.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <getopt.h>
 #include <sched.h>
@@ -29,6 +30,12 @@ static void usage(FILE *f)
 "                     strategies and memcpy); the empty call is always timed\n"
 "  --base NAME        the table's base column (default erms)\n"
 "  --new NAME         the table's new column (default erms_short)\n"
+"  --entry SYM        time the routine SYM (any symbol linked in, e.g. by\n"
+"                     `make review`) as the new column against --base (a\n"
+"                     registry name or its routine's symbol); only the two\n"
+"                     and the empty call unless --strategies adds more\n"
+"  --abi classic|rep  the entry's calling convention (default: its registry\n"
+"                     row's, else classic)\n"
 "  --lengths LIST     comma list of N, A-B or A-B/STEP; default 0-64 and\n"
 "                     65, 96, 128, 192, ... 4096 (powers of two, midpoints)\n"
 "  --variants LIST    aligned,dst+1,dst+15,alias or 'all' (default all;\n"
@@ -150,6 +157,34 @@ static size_t parse_lengths(const char *arg, size_t **out)
 	return k;
 }
 
+/* The registry row whose routine is at fn, or NULL. */
+static const struct ucopy_strategy *row_of(void *fn)
+{
+	for (size_t i = 0; fn && i < ucopy_nstrategies; i++)
+		if ((void *)ucopy_strategies[i].routine == fn)
+			return &ucopy_strategies[i];
+	return NULL;
+}
+
+/* --entry SYM [--abi A]: any routine linked into this binary (the review
+ * links the file under review in); its ABI defaults to its registry row's
+ * when it is one, else classic. */
+static void add_entry(struct bench_config *c, const char *sym, const char *abi)
+{
+	void *fn = dlsym(RTLD_DEFAULT, sym);
+	const struct ucopy_strategy *st = row_of(fn);
+	enum ucopy_abi a = st ? st->abi : UCOPY_ABI_CLASSIC;
+
+	if (!fn)
+		die("no routine '%s' in this binary (linked in, and -rdynamic?)", sym);
+	if (abi && !strcmp(abi, "rep"))
+		a = UCOPY_ABI_REP;
+	else if (abi && strcmp(abi, "classic"))
+		die("--abi is classic or rep, not '%s'", abi);
+	c->subjects[c->nsubjects++] = (struct subject){ sym, SUBJECT_ENTRY, a,
+							(void (*)(void))fn };
+}
+
 static int add_subject(struct bench_config *c, const char *name)
 {
 	const struct ucopy_strategy *st;
@@ -172,6 +207,8 @@ static int add_subject(struct bench_config *c, const char *name)
 		return 0;
 	}
 	st = ucopy_find(name);
+	if (!st)
+		st = row_of(dlsym(RTLD_DEFAULT, name));
 	if (!st)
 		return -1;
 	subs[(*n)++] = (struct subject){ st->name, SUBJECT_STRATEGY, st->abi,
@@ -256,13 +293,14 @@ static void out_path(char *dst, const char *given, const char *dir,
 
 void options_parse(int argc, char **argv, struct bench_config *c)
 {
-	const char *strategies = "all", *lengths = NULL, *variants = NULL;
+	const char *strategies = NULL, *lengths = NULL, *variants = NULL;
+	const char *entry = NULL, *entry_abi = NULL;
 	const char *table = NULL, *csv = NULL, *summary = NULL, *prefix = NULL;
 	unsigned long alias_dist = 16;
 	int quick = 0;
 	enum { O_STRAT = 256, O_BASE, O_NEW, O_LENS, O_VARS, O_ALIAS, O_REPS,
 	       O_BATCH, O_ROUNDS, O_WARM, O_CPU, O_STAT, O_OUT, O_TABLE, O_CSV,
-	       O_SUM, O_PREFIX, O_NOPLOT, O_QUICK, O_LIST };
+	       O_SUM, O_PREFIX, O_NOPLOT, O_QUICK, O_LIST, O_ENTRY, O_ABI };
 	static const struct option opts[] = {
 		{ "strategies", 1, 0, O_STRAT }, { "base", 1, 0, O_BASE },
 		{ "new", 1, 0, O_NEW }, { "lengths", 1, 0, O_LENS },
@@ -274,6 +312,7 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 		{ "csv", 1, 0, O_CSV }, { "summary", 1, 0, O_SUM },
 		{ "plot-prefix", 1, 0, O_PREFIX }, { "no-plot", 0, 0, O_NOPLOT },
 		{ "quick", 0, 0, O_QUICK }, { "list", 0, 0, O_LIST },
+		{ "entry", 1, 0, O_ENTRY }, { "abi", 1, 0, O_ABI },
 		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
 	int o;
@@ -326,6 +365,8 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 		case O_NOPLOT: c->plot = 0; break;
 		case O_QUICK: quick = 1; break;
 		case O_LIST: c->list = 1; break;
+		case O_ENTRY: entry = optarg; break;
+		case O_ABI: entry_abi = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		default: die("bad option '%s'", argv[optind - 1]);
 		}
@@ -340,20 +381,25 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 		die("--rounds (%lu) must not exceed --reps (%lu)", c->rounds,
 		    c->reps);
 
-	/* The pair: erms vs erms_short unless told; until those are in the
-	 * registry, its first two strategies (the output says so). */
-	if (!c->base && !c->newer && ucopy_nstrategies >= 2 &&
-	    (!ucopy_find("erms") || !ucopy_find("erms_short"))) {
-		c->base = ucopy_strategies[0].name;
-		c->newer = ucopy_strategies[1].name;
-		c->pair_fallback = 1;
+	if (entry) {
+		/* The routine under review is the table's new column. */
+		if (c->newer)
+			die("--entry is the table's new column: no --new with it");
+		if (!c->base)
+			die("--entry needs --base: the registry row to compare with");
+		add_entry(c, entry, entry_abi);
+		c->newer = entry;
+		if (!strategies)
+			strategies = "";
+	} else if (entry_abi) {
+		die("--abi goes with --entry");
 	}
 	if (!c->base)
 		c->base = "erms";
 	if (!c->newer)
 		c->newer = "erms_short";
 
-	pick_subjects(c, strategies);
+	pick_subjects(c, strategies ? strategies : "all");
 	pick_variants(c, variants ? variants : quick ? "aligned" : "all",
 		      alias_dist);
 	if (lengths) {

@@ -21,7 +21,7 @@ static size_t subject_index(const struct results *r, const char *name)
 
 static const char *kind_name(enum subject_kind k)
 {
-	return k == SUBJECT_STRATEGY ? "strategy" : "peer";
+	return k == SUBJECT_STRATEGY ? "strategy" : k == SUBJECT_ENTRY ? "entry" : "peer";
 }
 
 static const char *abi_name(const struct subject *s)
@@ -30,7 +30,7 @@ static const char *abi_name(const struct subject *s)
 		return "sysv";
 	if (s->kind == SUBJECT_EMPTY)
 		return "none";
-	return s->abi == UCOPY_ABI_REP ? "rep" : "classic";
+	return ucopy_abi_name(s->abi);
 }
 
 /* The 2017 review's layout: len, base, new, delta = base - new and its

@@ -62,10 +62,19 @@ if [ -z "$plot" ]; then
 	check "plot is a PNG" bash -c "head -c 4 '$out/ticks-aligned.png' | grep -q PNG"
 fi
 
+# --entry: any linked-in routine against a registry row (the review's mode).
+"$bin" --entry ucopy_fsrm --base erms --lengths 0-8 --reps 20 --warmup 4 --rounds 2 --no-plot \
+	--out-dir "$out/entry" >"$out/entry.stdout" 2>&1
+check "--entry times the routine against --base (exit 0)" test $? -eq 0
+check "... and only those two and the empty call" \
+	test "$(awk -F, 'NR > 1 { print $4 ":" $5 }' "$out/entry/results.csv" | sort -u | paste -sd ' ')" = \
+	"empty:peer erms:strategy ucopy_fsrm:entry"
+
 # Bad input: a clear message and a non-zero exit.
 refused() { ! "$bin" "$@" --out-dir "$out/bad" >/dev/null 2>"$out/err" && grep -q . "$out/err"; }
 check "unknown strategy refused" refused --strategies no_such_strategy
 check "unknown variant refused" refused --variants dst+2
 check "bad number refused" refused --reps 12x
 check "unknown flag refused" refused --frobnicate
+check "unknown --entry symbol refused" refused --entry no_such_routine --base erms
 finish

@@ -1,97 +1,115 @@
 #!/usr/bin/env bash
 # Runs Frama-C WP over every proof unit and fails unless every goal (RTE and
-# smoke tests included) is proved. Units: the spec's lemmas, the hardware
-# primitives, the shared stages, every strategy of src/registry.def, and an
-# equivalence harness (proofs/equiv.c) for every strategy proven EXACT.
+# smoke tests included) is proved, Frama-C warns of nothing, and each
+# registry row's levels are the ones WP proves. Units:
+#   spec       the lemmas of spec/ (proofs/spec_lemmas.c)
+#   stages     every other file of src/ that is not a row: the primitives'
+#              bodies (hw), shared stages, ALIGN_DESTINATION, copy_from_user
+#   rows       src/<name>.c for every row of the registry
+#   equiv      proofs/equiv.c: every copy row proven EXACT == bytewise
 #
 #   proofs/prove.sh [unit ...]     default: all units
-# Env: WP_TIMEOUT (s, default 10), WP_PAR (default 2), PROVE_LOG (dir).
-# Prints a table, writes proofs/results.json; the last line is
-#   prove: <M> models, <P>/<G> goals proved
+# Env: WP_TIMEOUT (s per goal, 10), PROVE_JOBS (units at once, 2),
+#      PROVE_CACHE (1: reuse a unit whose inputs did not change; 0: never).
+# Prints a line per unit as it finishes, then the table; writes
+# build/proofs/results.json (a whole run only). Last line:
+#   prove: <M> models, <P>/<G> goals proved (<C> contract, <E> equivalence, <S> smoke)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . proofs/wp.sh
+export PROVE_DIR=${PROVE_DIR:-build/proofs}
+PROVE_TOOLS=$(tool_versions)
+export PROVE_TOOLS
+mkdir -p "$PROVE_DIR"
+make -s build/registry.tsv || { echo "prove: cannot build the registry" >&2; exit 2; }
 
-logdir=${PROVE_LOG:-build/proofs}
-mkdir -p "$logdir"
-
-# name|abi|level on exact hw|level on delayed hw
-registry=$(sed -n 's/^UCOPY_STRATEGY(\([a-z0-9_]*\), *\([A-Z]*\), *\([A-Z]*\), *\([A-Z]*\),.*/\1|\2|\3|\4/p' src/registry.def)
-
-# unit|files|extra cpp flags|-wp-fct (or empty)|what it shows
-units=()
-units+=("spec|proofs/spec_lemmas.c|||lemmas: levels, ZEROPAD")
-# Every other file of src/ (primitives, tails, shared stages, wrappers) is a
-# unit of its own; its first comment line says what it is.
+# name|kind|files|cpp flags|what it shows|level exact hw|level delayed hw
+units=("spec|spec|proofs/spec_lemmas.c||lemmas: levels, ZEROPAD||")
+rows=$(tail -n +2 build/registry.tsv)
+is_row() { cut -f1 <<<"$rows" | grep -qx "$1"; }
 for f in src/*.c; do
 	name=$(basename "$f" .c)
-	[ "$name" = registry ] && continue
-	grep -q "^$name|" <<< "$registry" && continue
-	what=$(head -n3 "$f" | sed -E 's|^ ?/?\*+ *||; s| *\*/$||; s|^[a-z_0-9]+: *||' | grep -m1 . | cut -c1-34)
-	units+=("$name|$f|||$what")
+	case "$name" in registry|registry_print|oracle) continue ;; esac
+	is_row "$name" && continue
+	# what it shows: the file's first comment line
+	what=$(head -n3 "$f" | sed -E 's|^ ?/?\*+ *||; s| *\*/$||; s|^[a-z_0-9]+: *||' | grep -m1 . | cut -c1-40)
+	units+=("$name|stage|$f||$what||")
 done
-while IFS='|' read -r name abi lx ld; do
-	[ -n "$name" ] || continue
-	units+=("$name|src/$name.c|||exact hw: $lx, delayed hw: $ld")
-done <<< "$registry"
-while IFS='|' read -r name abi lx ld; do
-	[ -n "$name" ] && [ "$name" != bytewise ] || continue
-	if [ "$ld" = EXACT ]; then flags=""; hw="every lag"
-	elif [ "$lx" = EXACT ]; then flags="-DEXACT_HW_ONLY"; hw="exact hw"
-	else continue; fi
-	units+=("equiv_$name|src/$name.c src/bytewise.c proofs/equiv.c|-DSTRATEGY=$name $flags|equiv_$name|== bytewise, $hw")
-done <<< "$registry"
-
-# A model must state each level the registry claims for it.
-# (the contract is in src/<name>.c, or in src/<name>.h when others call it).
-check_claims() { # name lx ld -> prints problems
-	local f=src/$1.c h=src/$1.h
-	[ -f "$h" ] || h=""
-	grep -q "ensures $2{" $f $h || echo "$f: registry claims $2 on exact hw, contract has no 'ensures $2{'"
-	grep -q "ensures $3{" $f $h || echo "$f: registry claims $3 on delayed hw, contract has no 'ensures $3{'"
-}
+while IFS=$'\t' read -r name kind abi lx ld _; do
+	units+=("$name|row|src/$name.c||exact hw: $lx, delayed hw: $ld|$lx|$ld")
+done <<<"$rows"
+# One unit holds every equivalence harness: proofs/equiv.c over the rows
+# listed in build/proofs/equiv-rows.h (every copy row proven EXACT on exact
+# hardware; those EXACT only there are compared on exact hardware only).
+while IFS=$'\t' read -r name kind abi lx ld _; do
+	[ "$kind" = copy ] && [ "$name" != bytewise ] && [ "$lx" = EXACT ] || continue
+	max=UCOPY_LEN_MAX; [ "$abi" = rep ] && max=UCOPY_REP_LEN_MAX
+	reading='\true'; [ "$ld" = EXACT ] || reading='hw_exact != 0'
+	printf '#include "%s.h"\n#define STRATEGY %s\n#define LEN_MAX %s\n#define READING %s\n' \
+		"$name" "$name" "$max" "$reading"
+	printf '#include "equiv-harness.h"\n#undef STRATEGY\n#undef LEN_MAX\n#undef READING\n'
+done <<<"$rows" > "$PROVE_DIR/equiv-rows.h.new"
+cmp -s "$PROVE_DIR/equiv-rows.h.new" "$PROVE_DIR/equiv-rows.h" ||
+	mv "$PROVE_DIR/equiv-rows.h.new" "$PROVE_DIR/equiv-rows.h"
+rm -f "$PROVE_DIR/equiv-rows.h.new"
+units+=("equiv|equiv|proofs/equiv.c|-iquote $PROVE_DIR -iquote proofs|every EXACT row == bytewise||")
 
 want=("$@")
-selected() { [ ${#want[@]} -eq 0 ] && return 0; local w; for w in "${want[@]}"; do [ "$w" = "$1" ] && return 0; done; return 1; }
-
-printf '%-22s %-34s %7s %7s %7s\n' unit "level / property" goals proved "wall(s)"
-tot_g=0 tot_p=0 nmodels=0 bad=0 json=()
+selected=()
 for u in "${units[@]}"; do
-	IFS='|' read -r name files flags fct what <<< "$u"
-	selected "$name" || continue
-	log=$logdir/$name.log
-	props=-@lemma
-	[ "$name" = spec ] && props=@lemma
-	start=$(date +%s.%N)
-	run_wp "$log" "$flags" "$fct" "$props" $files
-	rc=$?
-	wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-	read -r g p smoke <<< "$(wp_count "$log")"
-	problems=""
-	if [ "$rc" -ne 0 ] || [ -z "$g" ]; then
-		problems="frama-c failed (exit $rc), see $log"; g=${g:-0}; p=0
-	else
-		[ "$p" -lt "$g" ] && problems="$((g - p)) goal(s) unproved, see $log"
-		[ "$smoke" -gt 0 ] && problems="$problems; $smoke smoke test(s) failed (inconsistent assumptions)"
+	n=${u%%|*}
+	if [ ${#want[@]} -gt 0 ]; then
+		keep=0; for w in "${want[@]}"; do [ "$w" = "$n" ] && keep=1; done
+		[ $keep = 1 ] || continue
 	fi
-	# A model is a unit that defines a model_ function (strategies, tails,
-	# the copy_from_user wrapper); a strategy must state its registry levels.
-	case "$name" in spec|equiv_*) ;; *)
-		grep -q '^size_t model_' $files && nmodels=$((nmodels + 1))
-		if grep -q "^$name|" <<< "$registry"; then
-			IFS='|' read -r _ _ lx ld <<< "$(grep "^$name|" <<< "$registry")"
-			claim=$(check_claims "$name" "$lx" "$ld")
-			[ -n "$claim" ] && problems="$problems; $claim"
-		fi;;
-	esac
-	printf '%-22s %-34s %7s %7s %7s\n' "$name" "$what" "$g" "$p" "$wall"
-	if [ -n "$problems" ]; then echo "  FAILED: ${problems#; }"; bad=$((bad + 1)); fi
-	tot_g=$((tot_g + g)); tot_p=$((tot_p + p))
-	json+=("{\"unit\": \"$name\", \"shows\": \"$what\", \"goals\": $g, \"proved\": $p, \"wall_s\": $wall, \"ok\": $([ -z "$problems" ] && echo true || echo false)}")
+	selected+=("$u")
 done
-if [ ${#want[@]} -eq 0 ]; then
-	{ echo "["; (IFS=$'\n'; echo "${json[*]}" | sed '$!s/$/,/;s/^/  /'); echo "]"; } > proofs/results.json
-fi
-echo "$((${#json[@]} - bad)) passed, $bad failed"
-echo "prove: $nmodels models, $tot_p/$tot_g goals proved"
-[ "$bad" -eq 0 ]
+[ ${#selected[@]} -gt 0 ] || { echo "prove: no unit named ${want[*]}" >&2; exit 2; }
+
+# Longest first, so that two runners finish together: by the last cold run's
+# time where there is one, otherwise by the size of the unit's files.
+cost() {
+	local n=${1%%|*} f
+	if [ -f "$PROVE_DIR/$n/cost" ]; then cat "$PROVE_DIR/$n/cost"; return; fi
+	IFS='|' read -r _ _ f _ <<<"$1"
+	# shellcheck disable=SC2086
+	cat $f | wc -c | awk '{ print $1 / 1000 }'
+}
+listed=("${selected[@]}")
+mapfile -t selected < <(for u in "${selected[@]}"; do printf '%s\t%s\n' "$(cost "$u")" "$u"; done |
+	sort -t$'\t' -k1,1gr | cut -f2-)
+
+echo "prove: ${#selected[@]} units, ${PROVE_JOBS:-2} at a time, ${WP_TIMEOUT:-10} s per goal"
+start=$(date +%s)
+printf '%s\n' "${selected[@]}" | tr '\n' '\0' |
+	xargs -0 -P "${PROVE_JOBS:-2}" -I{} bash -c '
+		IFS="|" read -r name kind files flags shows lx ld <<<"$1"
+		proofs/prove-unit.sh "$name" "$kind" "$files" "$flags" "$shows" "$lx" "$ld"
+		jq -r "\"  done \(.unit): \(.proved)/\(.goals) goals\(if .cached then \" (unchanged, from the last run)\" else \", \(.wall_s) s\" end)\(if .ok then \"\" else \"  FAILED\" end)\"" \
+			"$PROVE_DIR/$name/summary.json"' _ {}
+wall=$(( $(date +%s) - start ))
+
+summaries=()
+for u in "${listed[@]}"; do summaries+=("$PROVE_DIR/${u%%|*}/summary.json"); done
+all=$(jq -s . "${summaries[@]}")
+if [ ${#want[@]} -eq 0 ]; then echo "$all" > "$PROVE_DIR/results.json"; fi
+
+echo
+printf '%-22s %-40s %6s %6s %6s %7s\n' unit "level / property" goals proved smoke "wall(s)"
+jq -r '.[] | [.unit, .shows, .goals, .proved, "\(.smoke.passed)/\(.smoke.goals)",
+	(if .cached then "cached" else .wall_s end)] | @tsv' <<<"$all" |
+	while IFS=$'\t' read -r u s g p sm w; do
+		printf '%-22s %-40s %6s %6s %6s %7s\n' "$u" "$s" "$g" "$p" "$sm" "$w"
+	done
+jq -r '.[] | select(.ok | not) | "  FAILED \(.unit): \(.problems)"' <<<"$all"
+read -r npass nfail nmodels g p c e s <<<"$(jq -r '
+	[ (map(select(.ok)) | length), (map(select(.ok | not)) | length),
+	  (map(select(.kind == "row")) | length),
+	  (map(.goals + .smoke.goals) | add), (map(.proved + .smoke.passed) | add),
+	  (map(select(.kind != "equiv") | .goals) | add // 0),
+	  (map(select(.kind == "equiv") | .goals) | add // 0),
+	  (map(.smoke.goals) | add // 0) ] | @tsv' <<<"$all")"
+echo "wall time ${wall} s"
+echo "$npass passed, $nfail failed"
+echo "prove: $nmodels models, $p/$g goals proved ($c contract, $e equivalence, $s smoke)"
+[ "$nfail" -eq 0 ]

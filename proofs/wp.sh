@@ -1,27 +1,50 @@
-# Sourced by proofs/prove.sh and proofs/reject.sh: how WP is run, and how
-# its log is read (WP exits 0 even with unproved goals).
+# Sourced by proofs/prove.sh, proofs/prove-unit.sh and proofs/reject.sh:
+# how WP is run. Results are read from WP's JSON report and Frama-C's
+# warning log, never from its console text.
 
-# run_wp LOG CPPFLAGS FCT PROPS FILE... : exit status of frama-c
-run_wp() {
-	local log=$1 flags=$2 fct=$3 props=$4; shift 4
-	local fctopt=()
-	[ -n "$fct" ] && fctopt=(-wp-fct "$fct")
-	# CVC4 first; what it leaves goes to Z3, then CVC5 (a pass after -then
-	# re-runs only the goals not yet valid).
-	frama-c -machdep x86_64 -cpp-extra-args="-Ispec -Isrc $flags" \
-		-warn-unsigned-overflow -warn-unsigned-downcast "$@" \
-		-wp -wp-rte -wp-split -wp-smoke-tests -wp-par "${WP_PAR:-2}" \
-		-wp-timeout "${WP_TIMEOUT:-10}" "-wp-prop=$props" "${fctopt[@]}" \
-		-wp-prover cvc4 -then -wp-prover z3 -then -wp-prover cvc5 \
-		> "$log" 2>&1
+# The options every run uses; part of a unit's cache key (prove-unit.sh).
+wp_options() {
+	echo -machdep x86_64 -warn-unsigned-overflow -warn-unsigned-downcast \
+		-wp -wp-rte -wp-split -wp-smoke-tests -wp-check-memory-model \
+		-wp-no-warn-memory-model -wp-timeout "${WP_TIMEOUT:-10}" \
+		-wp-smoke-timeout "${WP_SMOKE_TIMEOUT:-2}"
 }
 
-# wp_count LOG : prints "GOALS PROVED SMOKE_FAILED" (GOALS empty: no summary)
-wp_count() {
-	local log=$1 g p lg lp
-	read -r g p <<< "$(grep -aE 'Proved goals:' "$log" | head -n1 | sed -E 's/.*: *([0-9]+) *\/ *([0-9]+).*/\2 \1/')"
-	read -r lg lp <<< "$(grep -aE 'Proved goals:' "$log" | tail -n1 | sed -E 's/.*: *([0-9]+) *\/ *([0-9]+).*/\2 \1/')"
-	# The first summary counts every goal; the last, what the last pass left.
-	if [ -n "${g:-}" ] && [ "$g" -ne "$p" ]; then p=$(( g - (lg - lp) )); fi
-	echo "${g:-} ${p:-0} $(grep -ac '\[Failed\] Smoke-test' "$log")"
+# The versions of Frama-C, Why3 and the provers; part of the cache key too.
+tool_versions() {
+	{ frama-c -version; why3 --version; cvc4 --version | head -n1
+	  z3 --version; cvc5 --version | head -n1; } 2>&1
+}
+
+# run_wp DIR CPPFLAGS PROPS FILE... : runs WP, leaving in DIR
+#   wp.json    WP's report: every goal with its status
+#   warnings   every warning of the kernel, RTE and WP (empty: none)
+#   log        the console, for people
+# Returns frama-c's exit status.
+run_wp() {
+	local dir=$1 flags=$2 props=$3; shift 3
+	rm -f "$dir/wp.json" "$dir/warnings"
+	: > "$dir/warnings"
+	# CVC4 first; what it leaves goes to Z3, then CVC5 (a pass after -then
+	# runs only the goals not yet valid). Every pass that runs rewrites
+	# the report with every goal's status so far.
+	# shellcheck disable=SC2046
+	frama-c -cpp-extra-args="-iquote spec -iquote src $flags" "$@" \
+		$(wp_options) -wp-par "${WP_PAR:-2}" "-wp-prop=$props" \
+		-wp-cache "${WP_CACHE_MODE:-update}" -wp-cache-dir "${WP_CACHE_DIR:-build/proofs/wp-cache}" \
+		-kernel-log "w:$dir/warnings" -rte-log "w:$dir/warnings" -wp-log "w:$dir/warnings" \
+		-wp-report-json "$dir/wp.json" \
+		-wp-prover cvc4 -then -wp-prover z3 -then -wp-prover cvc5 > "$dir/log" 2>&1
+}
+
+# goal_counts WP_JSON : {goals, proved, smoke: {goals, passed}} over every
+# function and lemma of the report (a smoke test is "valid" when it passed).
+goal_counts() {
+	jq '[(."wp:functions" // {}), (."wp:axiomatics" // {}) | .[] | to_entries[]
+	     | select(.key != "wp:section")
+	     | {smoke: (.key | test("_wp_smoke_")), total: .value."wp:main".total,
+	        valid: (.value."wp:main".valid // 0)}] as $g
+	    | ($g | map(select(.smoke | not))) as $c | ($g | map(select(.smoke))) as $s
+	    | {goals: ($c | map(.total) | add // 0), proved: ($c | map(.valid) | add // 0),
+	       smoke: {goals: ($s | map(.total) | add // 0), passed: ($s | map(.valid) | add // 0)}}' "$1"
 }

@@ -1,44 +1,110 @@
-# Shared by review/review.sh and review/report.sh (sourced): the registry,
-# the proof results, the sweep/fuzz/bench outputs, and the review report.
+# Shell functions of the review and the report (sourced by review/review.sh,
+# review/report.sh, review/test-review.sh and review/review.mk's recipes):
+# the registry, the proof results, the outputs of a review's steps, and the
+# review report.
 
-# "name ABI level_exact level_delayed" per registry row (src/registry.def).
-registry_rows() {
-	sed -n 's/^UCOPY_STRATEGY(\([a-z0-9_]*\), *\([A-Z]*\), *\([A-Z]*\), *\([A-Z]*\),.*/\1 \2 \3 \4/p' \
-		src/registry.def
-}
-# The tail handler's model (tests/lab.c: the whole copy done by it) counts
-# as a strategy for reviews: MODEL=tail_c.
-TAIL_C_ROW="tail_c CLASSIC EXACT EXACT"
-registry_names() { { registry_rows; echo "$TAIL_C_ROW"; } | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }'; }
-registry_row() { { registry_rows; echo "$TAIL_C_ROW"; } | awk -v n="$1" '$1 == n { print; f = 1 } END { exit !f }'; }
-# The project's own asm routine for a model: what the benchmark compares with.
-base_symbol() { [ "$1" = tail_c ] && echo copy_user_handle_tail || echo "ucopy_$1"; }
+REGISTRY=${REGISTRY:-build/registry.tsv}
+PROOF_RESULTS=${PROOF_RESULTS:-build/proofs/results.json}
+
+# ---- the registry (build/registry.tsv, printed by src/registry_print.c) ----
+# One TSV line per row: name kind abi level_exact_hw level_delayed_hw
+# kernels commit origin.
+registry_rows() { tail -n +2 "$REGISTRY"; }
+registry_names() { registry_rows | cut -f1 | paste -sd ' '; }
+registry_row() { registry_rows | awk -F'\t' -v n="$1" '$1 == n { print; f = 1 } END { exit !f }'; }
+# "origin (kernels, commit c)" of a row.
 registry_origin() {
-	[ "$1" = tail_c ] && { echo "copy_user_handle_tail, v4.12 (byte-by-byte retry; asm/tail_c.S)"; return; }
-	sed -n "s/^UCOPY_STRATEGY($1, *[A-Z]*, *[A-Z]*, *[A-Z]*, *\"\(.*\)\")/\1/p" src/registry.def
+	registry_row "$1" | awk -F'\t' '{ printf "%s (%s%s)\n", $8, $6, $7 == "-" ? "" : ", commit " $7 }'
 }
 
-# proofs/results.json, one object a line: "goals proved wall ok shows" of a unit.
-proof_of() {
-	[ -f proofs/results.json ] || return 1
-	grep -E "\"unit\": *\"$1\"" proofs/results.json | head -n 1 |
-		sed -E 's/.*"shows": *"([^"]*)".*"goals": *([0-9]+).*"proved": *([0-9]+).*"wall_s": *([0-9.]+).*"ok": *(true|false).*/\2 \3 \4 \5 \1/' |
-		grep -E '^[0-9]+ '
+# ---- the proof results (build/proofs/results.json, written by make prove) ----
+# One line per unit: "unit goals proved wall ok exact delayed shows": wall
+# "-" when the file has none; exact/delayed from the unit's "levels"
+# object ("-" when it has none). Reads the JSON array of objects, keeping
+# each object's strings, numbers and booleans, and those of objects nested
+# one deep as "outer.inner".
+proof_rows() {
+	[ -f "$PROOF_RESULTS" ] || return 1
+	awk 'BEGIN { RS = "^$" }
+	function emit() {
+		if ("unit" in v)
+			printf "%s %s %s %s %s %s %s %s\n", v["unit"], v["goals"] + 0, v["proved"] + 0,
+				("wall_s" in v) ? v["wall_s"] : "-", v["ok"],
+				("levels.exact_hw" in v) ? v["levels.exact_hw"] : "-",
+				("levels.delayed_hw" in v) ? v["levels.delayed_hw"] : "-", v["shows"]
+		split("", v)
+	}
+	function put(val) {
+		if (depth == 1) v[key] = val
+		else if (depth == 2) v[outer "." key] = val
+	}
+	{
+		s = $0; n = length(s); depth = 0; key = ""; want = 0
+		for (i = 1; i <= n; i++) {
+			c = substr(s, i, 1)
+			if (c == "\"") {
+				str = ""
+				for (i++; i <= n && (c = substr(s, i, 1)) != "\""; i++) {
+					if (c == "\\") { i++; c = substr(s, i, 1) }
+					str = str c
+				}
+				if (want) put(str)
+				else key = str
+				want = 0
+			} else if (c == ":") {
+				want = 1
+			} else if (c == "{") {
+				if (++depth == 2) outer = key
+				want = 0
+			} else if (c == "}") {
+				if (depth == 1) emit()
+				depth--
+			} else if (c == "[" || c == "]" || c == ",") {
+				want = 0
+			} else if (want && c ~ /[-0-9a-z.]/) {
+				tok = ""
+				while (i <= n && (c = substr(s, i, 1)) ~ /[-+0-9a-zA-Z.]/) { tok = tok c; i++ }
+				i--
+				put(tok)
+				want = 0
+			}
+		}
+	}' "$PROOF_RESULTS"
 }
+# "goals proved wall ok exact delayed shows" of one unit.
+proof_of() { proof_rows 2>/dev/null | awk -v u="$1" '$1 == u { $1 = ""; sub(/^ /, ""); print; f = 1; exit } END { exit !f }'; }
 
-# -D flags for FEATURES=erms,fsrm,...; prints a message and fails on a name
-# the shims do not know (asm/kshim/asm/cpufeatures.h).
-feature_defs() {
-	local f out=""
+# ---- a review's steps (review/review.mk) ----
+# FEATURES=erms,fsrm,...: fails with a message on a name the shims do not
+# know (asm/kshim/asm/cpufeatures.h).
+feature_check() {
+	local f
 	for f in $(echo "$1" | tr ',' ' '); do
 		case "$f" in
-		erms|fsrm|rep_good|fzrm|fsrs|smap|xmm2)
-			out="$out -DKSHIM_HAS_$(echo "$f" | tr a-z A-Z)=1" ;;
-		*)	echo "unknown feature '$f' in FEATURES (known: erms fsrm rep_good fzrm fsrs smap xmm2)"
-			return 1 ;;
+		erms|fsrm|rep_good|fzrm|fsrs|smap|xmm2) ;;
+		*) echo "unknown feature '$f' in FEATURES (known: erms fsrm rep_good fzrm fsrs smap xmm2)"
+		   return 1 ;;
 		esac
 	done
-	echo "$out"
+}
+
+# review_object RAW OUT SYMFILE ENTRY LINKED...: OUT is RAW with every
+# global symbol that LINKED objects define too renamed <name>__review;
+# SYMFILE gets the name ENTRY links as. Fails when RAW lacks ENTRY.
+review_object() {
+	local raw=$1 out=$2 symfile=$3 entry=$4 clash s redef=()
+	shift 4
+	if ! nm -g --defined-only "$raw" | awk -v s="$entry" '$3 == s && $2 ~ /[TtWi]/ { f = 1 } END { exit !f }'; then
+		echo "review: $ASM defines no routine '$entry'; its global code symbols:" \
+		     "$(nm -g --defined-only "$raw" | awk '$2 ~ /[TW]/ { printf " %s", $3 }')" >&2
+		return 1
+	fi
+	clash=$(comm -12 <(nm -g --defined-only "$raw" | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u) \
+			 <(nm -g --defined-only "$@" 2>/dev/null | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u))
+	for s in $clash; do redef+=(--redefine-sym "$s=${s}__review"); done
+	objcopy "${redef[@]}" "$raw" "$out" || return 1
+	[ -z "$clash" ] || echo "review: renamed in the reviewed object (the lab defines them too):" $clash >&2
+	if grep -qxF "$entry" <<<"$clash"; then echo "${entry}__review"; else echo "$entry"; fi >"$symfile"
 }
 
 # "cases passed failed seconds" from a sweep output (the target's line), or
@@ -48,7 +114,8 @@ sweep_counts() {
 	     /^[0-9]+ passed, [0-9]+ failed$/ { done = 1 }
 	     END { if (done) print c + 0, p + 0, f + 0, s }' "$1"
 }
-sweep_exit() { sed -n 's/^exit \([0-9]*\)$/\1/p' "$1" | tail -n 1; }
+step_exit() { sed -n 's/^exit \([0-9]*\)$/\1/p' "$1" | tail -n 1; }
+step_note() { sed -n 's/^note: //p' "$1" | head -n 1; }
 
 # The failing cases of a sweep output, in words, each with its replay
 # command (sweep binary, entry, model, abi as arguments 2-5).
@@ -75,42 +142,62 @@ sweep_failures_md() { # file sweep entry model abi [max]
 # libFuzzer's final stats.
 fuzz_stat() { sed -n "s/^stat::$1: *\([0-9]*\).*/\1/p" "$2" | tail -n 1; }
 
-# The Markdown review report, from the variables and files review.sh set.
+# ---- the review report ----
+# write_review_report DIR: the Markdown report of the review whose steps
+# wrote DIR (its settings file names the rest). First line after the title:
+# **PASS...** or **FAIL...**, which review/review.sh turns into its exit
+# status.
 write_review_report() {
-	local mc mp mf ms ec ep ef es me ee gate_exact=1 verdict fails=0 notes=()
-	local origin proof cpu hash fz_exec fz_rate fz_fail fz_exit
-	REVIEW_FAILED=0
+	local D=$1 ASM ENTRY MODEL ABI FEATURES REVIEW_FUZZ_SECONDS REVIEW_QUICK REVIEW_SEED
+	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT
+	local SYM MODEL_ABI MODEL_LX MODEL_LD failed=0 fails=0 gate_exact=1 notes=() verdict
+	local mc mp mf ms ec ep ef es me ee origin hash cpu proof fz_exec fz_rate fz_fail fz_exit
+	local fuzz_note bench_note bench_rc
+	# shellcheck disable=SC1091
+	. "$D/settings"
+	SYM=$(cat "$D/symbol")
+	IFS=$'\t' read -r _ _ MODEL_ABI MODEL_LX MODEL_LD _ <<<"$(registry_row "$MODEL")"
 	origin=$(registry_origin "$MODEL")
 	hash=$(sha256sum "$ASM" | cut -c1-16)
 	read -r mc mp mf ms <<<"$(sweep_counts "$D/sweep-model.txt")"
 	read -r ec ep ef es <<<"$(sweep_counts "$D/sweep-exact.txt")"
-	me=$(sweep_exit "$D/sweep-model.txt")
-	ee=$(sweep_exit "$D/sweep-exact.txt")
+	me=$(step_exit "$D/sweep-model.txt")
+	ee=$(step_exit "$D/sweep-exact.txt")
 	[ "$MODEL_LX" = EXACT ] || gate_exact=0
 	if [ -z "$mc" ]; then
-		REVIEW_FAILED=1
-		notes+=("the sweep against $MODEL did not finish (exit $me$([ "$me" = 124 ] && echo ": ran past ${SWEEP_TIMEOUT} s"))")
+		failed=1
+		notes+=("the sweep against $MODEL did not finish (exit $me$([ "$me" = 124 ] && echo ": ran past ${REVIEW_TIMEOUT} s"))")
 	elif [ "$mf" -gt 0 ]; then
-		REVIEW_FAILED=1; fails=$((fails + mf))
+		failed=1; fails=$((fails + mf))
 	fi
 	if [ -z "$ec" ]; then
-		[ "$gate_exact" = 1 ] && REVIEW_FAILED=1
+		[ "$gate_exact" = 1 ] && failed=1
 		notes+=("the sweep against the EXACT contract did not finish (exit $ee)")
 	elif [ "$ef" -gt 0 ] && [ "$gate_exact" = 1 ]; then
-		REVIEW_FAILED=1; [ "$MODEL" != bytewise ] && fails=$((fails + ef))
+		failed=1; [ "$MODEL" != bytewise ] && fails=$((fails + ef))
 	fi
+	fuzz_note=$(step_note "$D/fuzz.txt")
 	fz_exec=$(fuzz_stat number_of_executed_units "$D/fuzz.txt")
 	fz_rate=$(fuzz_stat average_exec_per_sec "$D/fuzz.txt")
-	fz_exit=$(sed -n 's/^exit \([0-9]*\)$/\1/p' "$D/fuzz.txt" | tail -n 1)
+	fz_exit=$(step_exit "$D/fuzz.txt")
 	fz_fail=$(grep -m1 -E '^ucopy-fuzz: |==[0-9]+== ?ERROR: libFuzzer|^ERROR: libFuzzer' "$D/fuzz.txt" |
 		  sed "s|build/fuzz/ucopy-replay|$D/ucopy-replay|")
 	if [ -z "$fuzz_note" ] && [ "${fz_exit:-1}" != 0 ]; then
-		REVIEW_FAILED=1; fails=$((fails + 1))
+		failed=1; fails=$((fails + 1))
+	fi
+	bench_note=$(step_note "$D/bench.txt")
+	bench_rc=$(step_exit "$D/bench.txt")
+	if [ -z "$bench_note" ] && [ ! -s "$D/bench/results.csv" ]; then
+		case "$bench_rc" in
+		1) bench_note="not timed: $(grep -m1 'broken routine' "$D/bench.txt" | sed 's/^ucopy-bench: //')" ;;
+		124|137) bench_note="not timed: the benchmark did not finish in 120 s" ;;
+		*) bench_note="not timed: the benchmark stopped (exit $bench_rc): $(grep -m1 'ucopy-bench: ' "$D/bench.txt")" ;;
+		esac
 	fi
 	cpu=$(sed -n 's/^# cpu: //p' "$D/bench.txt" | head -n 1)
 	[ -n "$cpu" ] || cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 
-	if [ "$REVIEW_FAILED" = 0 ]; then
+	if [ "$failed" = 0 ]; then
 		verdict="PASS: every case passed"
 	elif [ "$fails" -gt 0 ]; then
 		verdict="FAIL: $fails failing case$([ "$fails" = 1 ] || echo s)"
@@ -129,10 +216,10 @@ write_review_report() {
 	echo "| model | \`$MODEL\` (src/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
 	proof=$(proof_of "$MODEL")
 	if [ -n "$proof" ]; then
-		read -r pg pp pw pok pshows <<<"$proof"
+		read -r pg pp _ pok _ _ pshows <<<"$proof"
 		echo "| model's proof | registry: $MODEL_LX on exact hardware, $MODEL_LD on delayed; WP $pp/$pg goals$([ "$pok" = true ] || echo ' (NOT all proved)') ($pshows) |"
 	else
-		echo "| model's proof | registry: $MODEL_LX on exact hardware, $MODEL_LD on delayed; no entry in proofs/results.json (run \`make prove\`) |"
+		echo "| model's proof | registry: $MODEL_LX on exact hardware, $MODEL_LD on delayed; no entry in $PROOF_RESULTS (run \`make prove\`) |"
 	fi
 	echo "| features | ${FEATURES:-none} (each ALTERNATIVE assembled with $([ -n "$FEATURES" ] && echo "these present" || echo "every feature absent: the original instructions")) |"
 	echo "| CPU | $cpu |"
@@ -155,8 +242,8 @@ write_review_report() {
 	else
 		echo "| the EXACT contract | did not finish | | | |"
 	fi
-	if [ "${mf:-0}" -ge "$STOP_AFTER" ] || [ "${ef:-0}" -ge "$STOP_AFTER" ]; then
-		notes+=("a sweep stops after $STOP_AFTER failing cases (REVIEW_STOP_AFTER), so its counts cover the cases run until then")
+	if [ "${mf:-0}" -ge "$REVIEW_STOP_AFTER" ] || [ "${ef:-0}" -ge "$REVIEW_STOP_AFTER" ]; then
+		notes+=("a sweep stops after $REVIEW_STOP_AFTER failing cases (REVIEW_STOP_AFTER), so its counts cover the cases run until then")
 	fi
 	echo
 	for n in "${notes[@]+"${notes[@]}"}"; do echo "- $n"; done
@@ -180,7 +267,7 @@ write_review_report() {
 		     "\`overwrite\` wrote outside [dst, dst+len); \`no-extable\` a fault with no" \
 		     "exception-table entry; \`out-of-bounds\` touched memory the case forbids;" \
 		     "\`callee-saved\`/\`rsp\`/\`DF\` broke the calling convention; \`timeout\`," \
-		     "\`fault-loop\`, \`crash\`, \`signal\` (README.md: The fault lab)."
+		     "\`fault-loop\`, \`crash\`, \`signal\` (docs/lab.md)."
 		echo
 	fi
 	echo "## Fuzz"
@@ -188,7 +275,7 @@ write_review_report() {
 	if [ -n "$fuzz_note" ]; then
 		echo "$fuzz_note."
 	else
-		echo "libFuzzer, ${FUZZ_SECONDS} s against model \`$MODEL\` (contract $MODEL_LX): ${fz_exec:-?} executions (${fz_rate:-?}/s)."
+		echo "libFuzzer, ${REVIEW_FUZZ_SECONDS} s against model \`$MODEL\` (contract $MODEL_LX): ${fz_exec:-?} executions (${fz_rate:-?}/s)."
 		echo
 		if [ "${fz_exit:-1}" = 0 ]; then
 			echo "No failing input."
@@ -205,21 +292,26 @@ write_review_report() {
 		echo "Benchmark $bench_note."
 	else
 		echo "Median TSC ticks per call, hot cache, dst 64-byte aligned, (dst - src) mod 4096 = 2048" \
-		     "(the benchmark's \`aligned\` variant; README.md: Benchmark). The floor is an empty call through" \
+		     "(the benchmark's \`aligned\` variant; docs/bench.md). The floor is an empty call through" \
 		     "the same harness, included in every number."
 		echo
-		echo "| len | \`$(base_symbol "$MODEL")\` (project) | \`$ENTRY\` (reviewed) | delta | floor |"
+		echo "| len | \`ucopy_$MODEL\` (project) | \`$ENTRY\` (reviewed) | delta | floor |"
 		echo "|---:|---:|---:|---:|---:|"
-		awk '/^len / { d = $4 - $6; pct = $4 > 0 ? int(100 * d / $4) : 0
-			printf "| %s | %s | %s | %+.1f (%d%%) | %s |\n", $2, $4, $6, d, pct, $8 }' "$D/bench.txt"
+		# results.csv: ...,strategy (4),...,len (7),...,median (12),...,empty_median (16)
+		awk -F, -v base="$MODEL" -v entry="$SYM" '
+			NR > 1 && $4 == base { b[$7] = $12; fl[$7] = $16; if (!($7 in seen)) { seen[$7] = 1; order[++n] = $7 } }
+			NR > 1 && $4 == entry { e[$7] = $12 }
+			END { for (k = 1; k <= n; k++) { l = order[k]; d = b[l] - e[l]
+				printf "| %s | %.1f | %.1f | %+.1f (%d%%) | %.1f |\n", l, b[l], e[l], d, (b[l] > 0 ? int(100 * d / b[l]) : 0), fl[l] } }' \
+			"$D/bench/results.csv"
 		echo
 		echo "delta = project - reviewed: positive means the reviewed routine is faster."
-		sed -n 's/^# \(unit\|flags\): /- \1: /p' "$D/bench.txt"
+		sed -n 's/^# \(unit\|flags\): /- \1: /p' "$D/bench.txt" | sort -u
 	fi
 	echo
 	echo "## Reproduce"
 	echo
-	echo "    make review ASM=$ASM ENTRY=$ENTRY MODEL=$MODEL ABI=$ABI${FEATURES:+ FEATURES=$FEATURES} REVIEW_FUZZ_SECONDS=$FUZZ_SECONDS REVIEW_SEED=$SEED$([ "$QUICK" != 0 ] && echo " REVIEW_QUICK=$QUICK")"
+	echo "    make review ASM=$ASM ENTRY=$ENTRY MODEL=$MODEL ABI=$ABI${FEATURES:+ FEATURES=$FEATURES} REVIEW_FUZZ_SECONDS=$REVIEW_FUZZ_SECONDS REVIEW_SEED=$REVIEW_SEED$([ "$REVIEW_QUICK" != 0 ] && echo " REVIEW_QUICK=$REVIEW_QUICK")"
 	echo
-	echo "Outputs: \`$D/\` (sweep-model.txt, sweep-exact.txt, fuzz.txt, bench.txt)."
+	echo "Outputs: \`$D/\` (sweep-model.txt, sweep-exact.txt, fuzz.txt, bench.txt, bench/)."
 }

@@ -1,71 +1,218 @@
-# The reviewer's workflow (README.md, "Reviewing a kernel's copy routine"); included last by the
-# top Makefile.
+# The review (docs/review.md) and the main job's report; included last by
+# the top Makefile.
 #
-#   make review ASM=file.S ENTRY=symbol MODEL=strategy [ABI=classic|rep]
+#   make review ASM=file.S ENTRY=symbol MODEL=name [ABI=classic|rep]
 #               [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60]
-#               [REVIEW_QUICK=1] [REVIEW_SEED=1]
-#       sweep + fuzz + benchmark of one routine; Markdown report on stdout
-#       and in build/review/review-<ENTRY>.md. Exit 0 all cases passed,
-#       1 a case failed, 2 usage error or the file does not assemble.
-#   make report       report.md at the repo root from the proofs, a sweep,
-#                     the fuzzers and a short benchmark (running what is
-#                     missing; REPORT_SWEEP=quick|full, REPORT_FUZZ_SECONDS)
-#   make report-fresh the same, rerunning the sweep and benchmark
+#               [REVIEW_QUICK=1|2] [REVIEW_SEED=1] [REVIEW_JOBS=2]
+#               [REVIEW_STOP_AFTER=100] [REVIEW_BENCH=0] [REVIEW_TIMEOUT=1800]
+#       review/review.sh with make's command line: sweep + fuzz + benchmark
+#       of one routine, the Markdown report on stdout and in
+#       build/review/review-<ENTRY>.md; exit 0, 1 or 2 (below)
+#   make review-report ASM=... ENTRY=... MODEL=...
+#       only build that report file (what review/review.sh runs)
+#   make report       report.md: proofs, sweep, levels, fuzzing, ticks
+#                     (REPORT_SWEEP=full|quick, REPORT_FUZZ_SECONDS=10)
+#   make report-fresh the same, rerunning the sweep, levels, fuzzing, bench
 #   make review-tests the review suite (tests/suites.txt)
-#
-# Exit status 1 from make: GNU make itself only ever exits 0 or 2 after
-# running a recipe, so `make review` runs the review while the makefile is
-# read and, when a case failed, turns on question mode (-q) with the
-# `review` goal not up to date, which is make's one way to exit 1.
 
+REVIEW_DIR          := $(BUILD)/review
+ABI                 ?= classic
 REVIEW_FUZZ_SECONDS ?= 60
-REVIEW_QUICK        ?=
+REVIEW_QUICK        ?= 0
 REVIEW_SEED         ?= 1
-REVIEW_STOP_AFTER   ?= 100
 REVIEW_JOBS         ?= 2
+REVIEW_STOP_AFTER   ?= 100
 REVIEW_BENCH        ?= 1
 REVIEW_TIMEOUT      ?= 1800
-ABI                 ?= classic
+REPORT_DIR          := $(BUILD)/report
 REPORT_SWEEP        ?= full
 REPORT_FUZZ_SECONDS ?= 10
+# Written by `make prove` (proofs/prove.sh).
+PROOF_RESULTS       := $(BUILD)/proofs/results.json
+# Global symbols the reviewed object must not define twice: what the review
+# binaries link besides it.
+REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
+sq                   = '$(subst ','\'',$(1))'
 
-REVIEW_ENV = ASM='$(ASM)' ENTRY='$(ENTRY)' MODEL='$(MODEL)' ABI='$(ABI)' \
-	FEATURES='$(FEATURES)' REVIEW_FUZZ_SECONDS='$(REVIEW_FUZZ_SECONDS)' \
-	REVIEW_QUICK='$(REVIEW_QUICK)' REVIEW_SEED='$(REVIEW_SEED)' \
-	CC='$(CC)' CFLAGS='$(CFLAGS)' LAB_DIR='$(LAB_DIR)' \
-	LAB_ASFLAGS='$(LAB_ASFLAGS)' LAB_LDFLAGS='$(LAB_LDFLAGS)' \
-	LAB_LIBS='$(LAB_LIBS)' LAB_OBJS='$(LAB_OBJS)' FUZZ_CC='$(FUZZ_CC)' \
-	FUZZ_CFLAGS='$(FUZZ_CFLAGS)' FUZZ_LF_OBJS='$(FUZZ_LF_OBJS)' \
-	FUZZ_ASM_OBJS='$(FUZZ_ASM_OBJS)' REPLAY_OBJS='$(REPLAY_OBJS)' \
-	REVIEW_STOP_AFTER='$(REVIEW_STOP_AFTER)' REVIEW_JOBS='$(REVIEW_JOBS)' \
-	REVIEW_BENCH='$(REVIEW_BENCH)' REVIEW_TIMEOUT='$(REVIEW_TIMEOUT)'
+.PHONY: review review-report report report-fresh review-tests
 
-.PHONY: review report report-fresh review-tests
+ifneq ($(and $(ASM),$(ENTRY),$(MODEL)),)
+# ---- One review: every step a file under $(RD) ----
+RD            := $(REVIEW_DIR)/work/$(basename $(notdir $(ASM)))-$(ENTRY)
+REVIEW_REPORT := $(REVIEW_DIR)/review-$(ENTRY).md
 
-ifneq ($(filter review,$(MAKECMDGOALS)),)
-REVIEW_RC := $(lastword $(shell $(REVIEW_ENV) REVIEW_UNDER_MAKE=1 review/review.sh 1>&2; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_RC)),)
-$(info $(file <$(BUILD)/review/review-$(ENTRY).md))
+# The settings, as the report writer reads them (shell assignments);
+# rewritten only when they change, so that every step after them reruns
+# then and only then.
+REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES REVIEW_FUZZ_SECONDS REVIEW_QUICK \
+	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT
+define nl
+
+
+endef
+REVIEW_SETTINGS = D=$(call sq,$(RD))$(foreach v,$(REVIEW_VARS),$(nl)$(v)=$(call sq,$($(v))))
+# Every step reruns when the settings or this file change.
+REVIEW_STEP := $(RD)/settings review/review.mk
+$(RD)/settings: FORCE
+	$(shell mkdir -p $(@D))$(file >$@.new,$(REVIEW_SETTINGS))
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+
+# The file under review, assembled unmodified against asm/kshim/: each
+# ALTERNATIVE takes the branch FEATURES select; a file with its own
+# ALIGN_DESTINATION macro (v4.20+) keeps the shim's out of the way.
+comma := ,
+REVIEW_DEFS = $(foreach f,$(subst $(comma), ,$(FEATURES)),-DKSHIM_HAS_$(shell echo '$(f)' | tr a-z A-Z)=1) \
+	$(if $(shell grep -Esq '^[[:space:]]*\.macro[[:space:]]+ALIGN_DESTINATION' $(call sq,$(ASM)) && echo y),-DKSHIM_NO_ALIGN_DESTINATION)
+$(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
+	@echo "review: assembling $(ASM)" >&2
+	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $@ || { echo "review: $(ASM)" \
+		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+
+# Its global symbols that the lab defines too (a patched ucopy_* routine,
+# copy_user_handle_tail) become <name>__review, so both copies link and the
+# benchmark's base stays the project's; $(RD)/symbol names ENTRY's.
+$(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
+	@. review/lib.sh && review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED)
+
+# The lab's binaries, with the reviewed object linked in.
+review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ || { echo "review: $(ASM)" \
+	"assembles but does not link (above): a symbol it needs is missing (copy_user_handle_tail" \
+	"comes from asm/tail_c.S) or defined twice" >&2; exit 1; }
+$(RD)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(RD)/review.o
+	@echo "review: linking" >&2
+	$(call review_link,$(CC) $(CFLAGS))
+$(RD)/ucopy-replay: $(REPLAY_OBJS) $(RD)/review.o
+	$(call review_link,$(CC) $(CFLAGS))
+$(RD)/ucopy-fuzz: $(FUZZ_LF_OBJS) $(LAB_ASM_OBJS) $(RD)/review.o
+	$(call review_link,$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer)
+$(RD)/ucopy-bench: $(BENCH_OBJS) $(RD)/review.o
+	$(call review_link,$(CC) $(CFLAGS))
+
+# Each step's output ends with "exit N": a failing routine is a result, not
+# a make error. A sweep stops after REVIEW_STOP_AFTER failing cases.
+REVIEW_SWEEP = timeout --kill-after=10 $(REVIEW_TIMEOUT) $(RD)/sweep --entry "$$(cat $(RD)/symbol)" \
+	--abi $(ABI) --seed $(REVIEW_SEED) --jobs $(REVIEW_JOBS) --show 10 \
+	--stop-after $(REVIEW_STOP_AFTER) $(if $(filter 1,$(REVIEW_QUICK)),--quick) \
+	$(if $(filter 2,$(REVIEW_QUICK)),--max-len 24 --random 200)
+$(RD)/sweep-model.txt: $(RD)/sweep $(REVIEW_STEP)
+	@echo "review: sweep against model $(MODEL)" >&2
+	@$(REVIEW_SWEEP) --model $(MODEL) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+ifeq ($(MODEL),bytewise)
+$(RD)/sweep-exact.txt: $(RD)/sweep-model.txt
+	@cp $< $@
+else
+$(RD)/sweep-exact.txt: $(RD)/sweep $(REVIEW_STEP)
+	@echo "review: sweep against the EXACT contract (model bytewise)" >&2
+	@$(REVIEW_SWEEP) --model bytewise >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif
-ifeq ($(REVIEW_RC),0)
-review:
-	@:
-else ifeq ($(REVIEW_RC),1)
-MAKEFLAGS += -q
-review:
-	@:
+
+ifeq ($(REVIEW_FUZZ_SECONDS),0)
+$(RD)/fuzz.txt: $(REVIEW_STEP)
+	@echo "note: not run (REVIEW_FUZZ_SECONDS=0)" >$@
+else ifeq ($(shell command -v $(FUZZ_CC)),)
+$(RD)/fuzz.txt: $(REVIEW_STEP)
+	@echo "note: not run: no $(FUZZ_CC) here for the libFuzzer build" >$@
+else
+$(RD)/fuzz.txt: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
+	@echo "review: fuzzing for $(REVIEW_FUZZ_SECONDS) s" >&2
+	@rm -rf $(RD)/fuzz-corpus $(RD)/fuzz-crashes && mkdir -p $(RD)/fuzz-corpus $(RD)/fuzz-crashes
+	@cp -r tests/fuzz/corpus/. $(RD)/fuzz-corpus/
+	@UCOPY_FUZZ_ENTRY="$$(cat $(RD)/symbol)" UCOPY_FUZZ_MODEL=$(MODEL) UCOPY_FUZZ_ABI=$(ABI) \
+		timeout --kill-after=10 $$(($(REVIEW_FUZZ_SECONDS) + 120)) $(RD)/ucopy-fuzz \
+		-max_total_time=$(REVIEW_FUZZ_SECONDS) -print_final_stats=1 -timeout=10 \
+		-artifact_prefix=$(RD)/fuzz-crashes/ $(RD)/fuzz-corpus >$@.tmp 2>&1; \
+		echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+endif
+
+# The benchmark's --entry mode: the reviewed routine against the project's
+# routine for MODEL, aligned buffers, a few lengths.
+ifeq ($(REVIEW_BENCH),0)
+$(RD)/bench.txt: $(REVIEW_STEP)
+	@echo "note: not run (REVIEW_BENCH=0)" >$@
+else
+REVIEW_BENCH_FULL  := --reps 400 --lengths 0,1,8,16,32,63,64,128,256,1024,4096
+REVIEW_BENCH_QUICK := --reps 40 --lengths 8,32,64,256,4096
+$(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
+	@echo "review: benchmark against the project's $(MODEL)" >&2
+	@timeout --kill-after=5 120 $(RD)/ucopy-bench --entry "$$(cat $(RD)/symbol)" --abi $(ABI) \
+		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
+		$(if $(filter 0,$(REVIEW_QUICK)),$(REVIEW_BENCH_FULL),$(REVIEW_BENCH_QUICK)) \
+		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+endif
+
+$(REVIEW_REPORT): $(RD)/sweep-model.txt $(RD)/sweep-exact.txt $(RD)/fuzz.txt $(RD)/bench.txt \
+		$(REGISTRY) review/lib.sh $(wildcard $(PROOF_RESULTS))
+	@. review/lib.sh && write_review_report $(RD) >$@.tmp && mv $@.tmp $@
+
+review-report: $(REVIEW_REPORT)
+else
+review-report:
+	@echo "review-report: ASM=, ENTRY= and MODEL= are needed (review/review.sh checks them)" >&2; exit 2
+endif
+
+# ---- `make review`: the review's exit status as make's ----
+# review/review.sh exits 0, 1 or 2 (docs/review.md, "Exit status"). GNU
+# make exits 2 when a recipe fails, and 1 only in question mode (-q). So
+# `make review` runs the script while this makefile is read, with make's
+# command-line variables, prints the report, and after a failed review
+# turns on -q with the `review` goal out of date: make then exits 1.
+# (`make -n review` runs the review too.) This block is the only place
+# that does this.
+ifneq ($(filter review,$(MAKECMDGOALS)),)
+REVIEW_RC := $(lastword $(shell review/review.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
+ifneq ($(filter 0 1,$(REVIEW_RC)),)
+$(info $(file <$(REVIEW_REPORT)))
 else
 $(error review: stopped (exit $(REVIEW_RC)): see the message above)
 endif
+ifeq ($(REVIEW_RC),1)
+MAKEFLAGS += -q
+endif
+review:
+	@:
 endif
 
-report:
-	@CC='$(CC)' CFLAGS='$(CFLAGS)' REPORT_SWEEP='$(REPORT_SWEEP)' \
-		REPORT_FUZZ_SECONDS='$(REPORT_FUZZ_SECONDS)' review/report.sh
+# ---- `make report`: report.md from file targets ----
+# Each input is a file that make reruns when what it depends on changes.
+$(REPORT_DIR)/sweep-full.txt $(REPORT_DIR)/sweep-quick.txt: $(REPORT_DIR)/sweep-%.txt: $(LAB_DIR)/sweep
+	@mkdir -p $(@D)
+	@echo "report: the $* sweep" >&2
+	@$(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) >$@.tmp 2>&1; \
+		echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+
+$(REPORT_DIR)/levels.txt: $(LAB_DIR)/levels
+	@mkdir -p $(@D)
+	@$(LAB_DIR)/levels >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+
+# REPORT_FUZZ_SECONDS of libFuzzer per registry row, unless `make fuzz`
+# left a newer result for it.
+$(REPORT_DIR)/fuzz.txt: $(REGISTRY) $(if $(filter-out 0,$(REPORT_FUZZ_SECONDS)),$(if \
+		$(shell command -v $(FUZZ_CC)),$(FUZZ_DIR)/ucopy-fuzz))
+	@mkdir -p $(@D)
+	@review/report.sh fuzz $(REPORT_FUZZ_SECONDS) $(FUZZ_DIR) >$@.tmp && mv $@.tmp $@
+
+# A short benchmark unless `make bench` wrote newer results.
+$(BENCH_OUT)/summary.csv: $(BENCH_BIN)
+	@mkdir -p $(REPORT_DIR)
+	@echo "report: the short benchmark (make bench-quick)" >&2
+	@$(BENCH_BIN) --quick --no-plot --out-dir $(BENCH_OUT) >$(REPORT_DIR)/bench.log 2>&1 || \
+		{ tail -n 5 $(REPORT_DIR)/bench.log >&2; echo "report: the benchmark failed" >&2; }
+
+REPORT_INPUTS := $(REPORT_DIR)/sweep-$(REPORT_SWEEP).txt $(REPORT_DIR)/levels.txt \
+	$(REPORT_DIR)/fuzz.txt $(BENCH_OUT)/summary.csv $(REGISTRY) review/report.sh review/lib.sh
+report.md: $(REPORT_INPUTS) $(wildcard $(PROOF_RESULTS)) | $(if $(wildcard $(PROOF_RESULTS)),,prove)
+	@review/report.sh write $(REPORT_DIR)/sweep-$(REPORT_SWEEP).txt $(BENCH_OUT) \
+		>$(REPORT_DIR)/summary.txt
+
+# Exits non-zero when a proof or a sweep case failed (report.md says which).
+report: report.md
+	@cat $(REPORT_DIR)/summary.txt
+	@! grep -q '^report: FAILED' $(REPORT_DIR)/summary.txt
 
 report-fresh:
-	@CC='$(CC)' CFLAGS='$(CFLAGS)' REPORT_SWEEP='$(REPORT_SWEEP)' \
-		REPORT_FUZZ_SECONDS='$(REPORT_FUZZ_SECONDS)' review/report.sh --fresh
+	rm -f $(REPORT_DIR)/sweep-*.txt $(REPORT_DIR)/levels.txt $(REPORT_DIR)/fuzz.txt \
+		$(BENCH_OUT)/summary.csv
+	@$(MAKE) --no-print-directory report REPORT_FRESH=1
 
 review-tests:
 	@review/test-review.sh

@@ -5,126 +5,171 @@
  * byte-level body that WP proves against the contract, which shows the
  * contracts are consistent, not that the CPU obeys them.
  *
- * Offsets are from the start of the copy; fs and fd are the first faulting
- * source and destination offsets (spec/ucopy_spec.h).
+ * Where the buffers fault and how a rep movs reports a fault is hardware
+ * state. A routine cannot see it, so a model cannot: it is ghost, read only
+ * by the contracts below. A model that names it does not compile (gcc:
+ * undeclared) and is rejected by Frama-C (ghost state in non-ghost code).
+ * Offsets are from the start of the copy.
  */
 #ifndef UCOPY_HW_H
 #define UCOPY_HW_H
 
 #include "ucopy_spec.h"
 
-/*@
-  logic integer min2(integer a, integer b) = a < b ? a : b;
+/*
+ * The ghost hardware state:
+ *   hw_area   the copy's area, the len bytes the caller handed over; no
+ *             access may leave it (uaccess.h: nothing outside is fetched)
+ *   hw_fs     first faulting source offset (>= the area: no fault)
+ *   hw_fd     first faulting destination offset
+ *   hw_exact  nonzero on hardware whose rep movs reports a fault's progress
+ *             exactly (the reading measured here); zero allows the SDM's
+ *             delayed reading, each rep instruction lagging by its own amount
+ */
+/*@ ghost extern size_t hw_area; */
+/*@ ghost extern size_t hw_fs; */
+/*@ ghost extern size_t hw_fd; */
+/*@ ghost extern int hw_exact; */
 
-  // rep movsb of cnt bytes from off: the bytes stored before the first
-  // faulting one.
+/*
+ * src/hw.c, which gives the primitives bodies over the compiled oracle's
+ * fault map, proves them assuming that map says what the ghost state says
+ * (and, a hypothesis WP adds and checks at every call, that it lies apart
+ * from the buffers). Nowhere else does this clause exist.
+ */
+#ifdef UCOPY_HW_BODIES
+#include "oracle.h"
+/*@ predicate oracle_is_ghost{L} =
+      ucopy_hw.area == hw_area && ucopy_hw.fs == hw_fs && ucopy_hw.fd == hw_fd &&
+      (hw_exact != 0 ==>
+         \forall integer k; 0 <= k < UCOPY_REPS_MAX ==> ucopy_hw.lag[k] == 0);
+*/
+#define HW_ORACLE requires oracle: oracle_is_ghost;
+#else
+#define HW_ORACLE
+#endif
+
+/*@
+  // rep movsb of cnt bytes from off: the bytes before the first faulting
+  // one, the iterations the CPU really carries out.
   logic integer movsb_done(integer off, integer cnt, integer fs, integer fd) =
     clamp(fault_at(fs, fd) - off, 0, cnt);
 
-  // rep movsq of cnt quadwords from off: whole quadwords stored before the
-  // first one that touches a faulting byte.
+  // rep movsq of cnt quadwords from off: whole quadwords before the first
+  // one that touches a faulting byte.
   logic integer movsq_done(integer off, integer cnt, integer fs, integer fd) =
     clamp((fault_at(fs, fd) - off) / 8, 0, cnt);
 
-  // What the count register says was done, given the iterations really
-  // done of cnt and the reporting lag (0: exact reporting, as measured
-  // here; > 0: the SDM's "delayed" reading, which may report fewer after a
-  // fault). A string that ran to the end reports all of it.
-  logic integer reported(integer done, integer cnt, integer lag) =
-    done == cnt ? done : done - min2(done, lag);
+  // What the count register may say was done (rep = cnt - register) when
+  // `done` iterations of cnt really were: all of them when the string ran
+  // to the end or the hardware reports exactly, otherwise any number up to
+  // done (the SDM: a fast-string fault is precise, but may be delayed).
+  predicate reports(integer rep, integer done, integer cnt, int exact) =
+    0 <= rep <= done &&
+    (done == cnt ==> rep == cnt) &&
+    (exact != 0 ==> rep == done);
 */
 
 /*
  * An n-byte load at off (n = 1, 2, 4 or 8): succeeds when no byte of it
  * faults. Loads change no memory, so it only answers whether it faulted.
  */
-/*@ requires n == 1 || n == 2 || n == 4 || n == 8;
-    requires off + n <= UCOPY_LEN_MAX + 64;
+/*@ HW_ORACLE
+    requires size: n == 1 || n == 2 || n == 4 || n == 8;
+    requires inside: off + n <= hw_area;
     assigns \nothing;
-    ensures \result == (off + n <= fs ? 1 : 0);
+    ensures loaded: \result == (off + n <= hw_fs ? 1 : 0);
 */
-int hw_load_ok(size_t off, size_t n, size_t fs);
+int hw_load_ok(size_t off, size_t n);
 
 /*
- * An n-byte store at off of the value loaded from the same source offset.
- * The source is not written between a load and its store (the buffers are
- * disjoint), so storing src[off .. off+n) is storing the register. All or
- * nothing: a store touching a byte at or past fd writes nothing.
+ * An n-byte store at off of the value a load took from the same source
+ * offset: the load must have succeeded. The source is not written between
+ * a load and its store (the buffers are disjoint), so storing
+ * src[off .. off+n) is storing the register. All or nothing: a store
+ * touching a byte at or past fd writes nothing.
  */
-/*@ requires n == 1 || n == 2 || n == 4 || n == 8;
-    requires off + n <= UCOPY_LEN_MAX + 64;
-    requires \valid(dst + (off .. off + n - 1));
-    requires \valid_read(src + (off .. off + n - 1));
-    requires \separated(dst + (off .. off + n - 1), src + (off .. off + n - 1));
+/*@ HW_ORACLE
+    requires size: n == 1 || n == 2 || n == 4 || n == 8;
+    requires loaded: off + n <= hw_fs;
+    requires span: span(dst, (uint8_t *)src, off, off + n, hw_area);
     assigns dst[off .. off + n - 1];
     behavior stored:
-      assumes off + n <= fd;
+      assumes off + n <= hw_fd;
       ensures \result == 1;
       ensures copied{Post}(dst, (uint8_t *)src, off, off + n);
     behavior faulted:
-      assumes off + n > fd;
+      assumes off + n > hw_fd;
       ensures \result == 0;
       ensures unchanged{Pre, Post}(dst, off, off + n);
     complete behaviors;
     disjoint behaviors;
 */
-int hw_store(uint8_t *dst, const uint8_t *src, size_t off, size_t n, size_t fd);
+int hw_store(uint8_t *dst, const uint8_t *src, size_t off, size_t n);
 
 /*
  * A load followed by the store of the same register: movb/movq pairs.
  */
-/*@ requires n == 1 || n == 2 || n == 4 || n == 8;
-    requires off + n <= UCOPY_LEN_MAX + 64;
-    requires \valid(dst + (off .. off + n - 1));
-    requires \valid_read(src + (off .. off + n - 1));
-    requires \separated(dst + (off .. off + n - 1), src + (off .. off + n - 1));
+/*@ HW_ORACLE
+    requires size: n == 1 || n == 2 || n == 4 || n == 8;
+    requires span: span(dst, (uint8_t *)src, off, off + n, hw_area);
     assigns dst[off .. off + n - 1];
     behavior moved:
-      assumes off + n <= fault_at(fs, fd);
+      assumes off + n <= fault_at(hw_fs, hw_fd);
       ensures \result == 1;
       ensures copied{Post}(dst, (uint8_t *)src, off, off + n);
     behavior faulted:
-      assumes off + n > fault_at(fs, fd);
+      assumes off + n > fault_at(hw_fs, hw_fd);
       ensures \result == 0;
       ensures unchanged{Pre, Post}(dst, off, off + n);
     complete behaviors;
     disjoint behaviors;
 */
-int hw_move(uint8_t *dst, const uint8_t *src, size_t off, size_t n,
-            size_t fs, size_t fd);
+int hw_move(uint8_t *dst, const uint8_t *src, size_t off, size_t n);
 
 /*
- * rep movsb, count cnt, from offset off. Stores every byte before the first
- * faulting one and stops there. Returns the count register afterwards:
- * cnt less the bytes it reports done, which lag by up to `lag`.
+ * rep movsb, count cnt, from offset off. Returns the count register
+ * afterwards. It stops at the first faulting byte; what it reports done is
+ * copied; between the reported point and the fault a byte may or may not
+ * have been stored (fast strings store out of order); from the fault on
+ * nothing is written.
  */
-/*@ requires off + cnt <= UCOPY_LEN_MAX;
-    requires \valid(dst + (off .. off + cnt - 1));
-    requires \valid_read(src + (off .. off + cnt - 1));
-    requires \separated(dst + (off .. off + cnt - 1), src + (off .. off + cnt - 1));
+/*@ HW_ORACLE
+    requires span: span(dst, (uint8_t *)src, off, off + cnt, hw_area);
     assigns dst[off .. off + cnt - 1];
-    ensures copied{Post}(dst, (uint8_t *)src, off, off + movsb_done(off, cnt, fs, fd));
-    ensures unchanged{Pre, Post}(dst, off + movsb_done(off, cnt, fs, fd), off + cnt);
-    ensures \result == cnt - reported(movsb_done(off, cnt, fs, fd), cnt, lag);
+    ensures count: reports(cnt - \result, movsb_done(off, cnt, hw_fs, hw_fd), cnt, hw_exact);
+    ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + cnt - \result);
+    ensures maybe_stored: src_or_old{Pre, Post}(dst, (uint8_t *)src, off + cnt - \result,
+                                                off + movsb_done(off, cnt, hw_fs, hw_fd));
+    ensures untouched: unchanged{Pre, Post}(dst, off + movsb_done(off, cnt, hw_fs, hw_fd), off + cnt);
 */
-size_t hw_rep_movsb(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt,
-                    size_t fs, size_t fd, size_t lag);
+size_t hw_rep_movsb(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
 
 /*
- * rep movsq, count cnt quadwords, from offset off. Stores every quadword
- * before the first one touching a faulting byte. Returns the count register
- * (quadwords) afterwards, the report lagging by up to `lag` quadwords.
+ * rep movsq, count cnt quadwords, from offset off: the same in units of 8
+ * bytes. A quadword touching a faulting byte is not stored at all.
  */
-/*@ requires off + 8 * cnt <= UCOPY_LEN_MAX;
-    requires \valid(dst + (off .. off + 8 * cnt - 1));
-    requires \valid_read(src + (off .. off + 8 * cnt - 1));
-    requires \separated(dst + (off .. off + 8 * cnt - 1), src + (off .. off + 8 * cnt - 1));
+/*@ HW_ORACLE
+    requires span: span(dst, (uint8_t *)src, off, off + 8 * cnt, hw_area);
     assigns dst[off .. off + 8 * cnt - 1];
-    ensures copied{Post}(dst, (uint8_t *)src, off, off + 8 * movsq_done(off, cnt, fs, fd));
-    ensures unchanged{Pre, Post}(dst, off + 8 * movsq_done(off, cnt, fs, fd), off + 8 * cnt);
-    ensures \result == cnt - reported(movsq_done(off, cnt, fs, fd), cnt, lag);
+    ensures count: reports(cnt - \result, movsq_done(off, cnt, hw_fs, hw_fd), cnt, hw_exact);
+    ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + 8 * (cnt - \result));
+    ensures maybe_stored: src_or_old{Pre, Post}(dst, (uint8_t *)src, off + 8 * (cnt - \result),
+                                                off + 8 * movsq_done(off, cnt, hw_fs, hw_fd));
+    ensures untouched: unchanged{Pre, Post}(dst, off + 8 * movsq_done(off, cnt, hw_fs, hw_fd),
+                                            off + 8 * cnt);
 */
-size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt,
-                    size_t fs, size_t fd, size_t lag);
+size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
+
+/*
+ * What every whole-copy model requires: a count its ABI allows (max), the
+ * area the caller handed over, valid disjoint buffers; and all it writes.
+ * Written once here; each model's contract (src/<name>.h) starts with it.
+ */
+#define UCOPY_COPY_CONTRACT(max) \
+	requires no_wrap: len <= max; \
+	requires area: len == hw_area; \
+	requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area); \
+	assigns dst[0 .. len - 1];
 
 #endif

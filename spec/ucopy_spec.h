@@ -1,14 +1,16 @@
 /*
  * ucopy: the logic every model shares (ACSL, read by Frama-C; invisible to gcc).
  *
- * Fault model (DESIGN.md §2): a copy of len bytes from src to dst. Source
+ * Fault model (spec/spec.md): a copy of len bytes from src to dst. Source
  * bytes are readable at offsets below fs, destination bytes writable at
  * offsets below fd; any access touching a byte at or past that offset faults
- * as a whole. f = min(fs, fd) is the first faulting offset.
+ * as a whole. f = min(fs, fd) is the first faulting offset. fs and fd are
+ * hardware state, ghost in the models' proofs (spec/hw.h): the predicates
+ * take them as arguments, the contracts pass the ghost values.
  *
  * Contract levels, strongest first: EXACT => RAW => WEAK (lemmas below,
- * proven by the provers). ZEROPAD is a property of the copy_from_user
- * wrapper, stated where the wrapper is.
+ * proven by the provers). ZEROPAD is what the copy_from_user wrapper adds,
+ * stated here and proven where the wrapper is.
  *
  * Every assumption this logic and the primitives encode is listed in
  * spec/spec.md ("Trusted base").
@@ -19,8 +21,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The kernel copies less than 4 GiB (the classic ABI's count is edx). */
+/* The classic ABI's count is edx: its routines copy less than 4 GiB. */
 #define UCOPY_LEN_MAX 0xffffffffUL
+/*
+ * The rep ABI's count is rcx: a copy is bounded only by the user address
+ * space, below TASK_SIZE_MAX = 2^56 - 4096 with 5-level paging.
+ */
+#define UCOPY_REP_LEN_MAX 0xfffffffffff000UL
 
 /*@
   logic integer fault_at(integer fs, integer fd) = fs < fd ? fs : fd;
@@ -39,6 +46,12 @@
 
   predicate unchanged{K, L}(uint8_t *d, integer a, integer b) =
     \forall integer i; a <= i < b ==> \at(d[i], K) == \at(d[i], L);
+
+  // Each byte of [a, b) either kept its old value or holds its source
+  // byte: all that a store may leave past a point the routine reported.
+  predicate src_or_old{K, L}(uint8_t *d, uint8_t *s, integer a, integer b) =
+    \forall integer i; a <= i < b ==>
+      \at(d[i], L) == \at(d[i], K) || \at(d[i], L) == \at(s[i], L);
 
   // EXACT: report exactly the bytes not copied; copy the prefix; touch
   // nothing after it.
@@ -59,19 +72,23 @@
     unchanged{K, L}(d, len - ret, len) &&
     (ret == len && len > 0 ==> fault_at(fs, fd) == 0);
 
-  // WEAK: never over-report; the claimed prefix really is copied. Stores
-  // past the report and a zero-progress return are tolerated.
-  predicate WEAK{L}(uint8_t *d, uint8_t *s, integer len,
-                    integer fs, integer fd, integer ret) =
+  // WEAK: never over-report; the claimed prefix really is copied. Past the
+  // report a byte may have been stored, but only with its source value,
+  // and a zero-progress return is tolerated.
+  predicate WEAK{K, L}(uint8_t *d, uint8_t *s, integer len,
+                       integer fs, integer fd, integer ret) =
     0 <= ret <= len &&
     len - ret <= fault_at(fs, fd) &&
-    copied{L}(d, s, 0, len - ret);
+    copied{L}(d, s, 0, len - ret) &&
+    src_or_old{K, L}(d, s, len - ret, len);
 
   // ZEROPAD: copy_from_user's promise (lib/usercopy.c): after a short copy
   // the bytes not copied are zeroed, so no stale kernel bytes survive.
   predicate ZEROPAD{L}(uint8_t *d, uint8_t *s, integer len,
                        integer fs, integer fd, integer ret) =
-    WEAK{L}(d, s, len, fs, fd, ret) &&
+    0 <= ret <= len &&
+    len - ret <= fault_at(fs, fd) &&
+    copied{L}(d, s, 0, len - ret) &&
     (\forall integer i; len - ret <= i < len ==> \at(d[i], L) == 0);
 
   lemma zeropad_leaves_no_stale_byte{L}:
@@ -87,7 +104,7 @@
 
   lemma raw_is_weak{K, L}:
     \forall uint8_t *d, uint8_t *s, integer len, fs, fd, ret;
-      RAW{K, L}(d, s, len, fs, fd, ret) ==> WEAK{L}(d, s, len, fs, fd, ret);
+      RAW{K, L}(d, s, len, fs, fd, ret) ==> WEAK{K, L}(d, s, len, fs, fd, ret);
 
   // Exact on the part [off, end) of a copy: what a stage that starts with
   // [0, off) already copied (and off <= f) must deliver. With off = 0 it is
@@ -99,16 +116,20 @@
     unchanged{K, L}(d, end - ret, end);
 
   // WEAK on the part [off, end): the report never claims a byte at or past
-  // the fault, and what it claims is copied; stores past it are tolerated.
-  predicate weak_from{L}(uint8_t *d, uint8_t *s, integer off, integer end,
-                         integer fs, integer fd, integer ret) =
+  // the fault, what it claims is copied, and past it a byte is old or
+  // from the source.
+  predicate weak_from{K, L}(uint8_t *d, uint8_t *s, integer off, integer end,
+                            integer fs, integer fd, integer ret) =
     0 <= ret <= end - off &&
     end - ret <= clamp(fault_at(fs, fd), off, end) &&
-    copied{L}(d, s, off, end - ret);
+    copied{L}(d, s, off, end - ret) &&
+    src_or_old{K, L}(d, s, end - ret, end);
 
-  // What a model may assume of its buffers over [a, b): valid, and
-  // disjoint (a kernel copy never overlaps user and kernel memory).
-  predicate span(uint8_t *d, uint8_t *s, integer a, integer b) =
+  // What a model may assume of its buffers over [a, b) of an area of
+  // `area` bytes: inside the area, valid, and disjoint (a kernel copy
+  // never overlaps user and kernel memory).
+  predicate span(uint8_t *d, uint8_t *s, integer a, integer b, integer area) =
+    0 <= a && b <= area &&
     \valid(d + (a .. b - 1)) && \valid_read(s + (a .. b - 1)) &&
     \separated(d + (a .. b - 1), s + (a .. b - 1));
 */

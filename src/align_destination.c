@@ -1,8 +1,8 @@
 /* ALIGN_DESTINATION, shared by unrolled, string and nocache (see tail.h). */
-#include "tail.h"
+#include "align_destination.h"
 
 size_t align_destination(uint8_t *dst, const uint8_t *src, size_t len,
-			 size_t daddr, size_t fs, size_t fd)
+			 size_t daddr)
 {
 	uint32_t edx = (uint32_t)len;
 	uint32_t ecx = (uint32_t)(daddr % 8);	/* andl $7 */
@@ -15,15 +15,15 @@ size_t align_destination(uint8_t *dst, const uint8_t *src, size_t len,
 	/*@ loop invariant 0 <= off <= align_bytes(daddr);
 	    loop invariant ecx == align_bytes(daddr) - off;
 	    loop invariant edx == len - align_bytes(daddr);
-	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, 0, off);
 	    loop invariant unchanged{Pre, Here}(dst, off, len);
 	    loop assigns off, ecx, dst[0 .. 6];
 	    loop variant ecx;
 	*/
 	while (ecx) {
-		if (!hw_move(dst, src, off, 1, fs, fd))
-			return model_tail_c(dst, src, off, edx + ecx, fs, fd);
+		if (!hw_move(dst, src, off, 1))
+			return model_tail_c(dst, src, off, edx + ecx);
 		off++;
 		ecx--;
 	}

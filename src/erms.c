@@ -6,15 +6,15 @@
  * Contract in erms.h.
  */
 #include "erms.h"
-#include "ucopy.h"
+#include "tail_c.h"
 
 size_t model_erms(uint8_t *dst, const uint8_t *src, size_t len,
-		  size_t daddr, size_t fs, size_t fd, size_t lag)
+		  size_t daddr)
 {
-	size_t ecx = hw_rep_movsb(dst, src, 0, len, fs, fd, lag);
+	size_t ecx = hw_rep_movsb(dst, src, 0, len);
 
 	(void)daddr;
 	if (ecx)
-		return model_tail_c(dst, src, len - ecx, ecx, fs, fd);
+		return model_tail_c(dst, src, len - ecx, ecx);
 	return 0;
 }

@@ -1,16 +1,12 @@
-/* erms: the contract of copy_user_enhanced_fast_string's model, which
- * short64 calls for copies over 64 bytes. */
+/* erms: copy_user_enhanced_fast_string before 236222d39347, EXACT under both readings (body: src/erms.c). */
 #ifndef UCOPY_ERMS_H
 #define UCOPY_ERMS_H
 
-#include "tail.h"
+#include "hw.h"
 
-/*@ requires len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
-    assigns dst[0 .. len - 1];
-    ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
+/*@ UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
+    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
 */
-size_t model_erms(uint8_t *dst, const uint8_t *src, size_t len,
-		  size_t daddr, size_t fs, size_t fd, size_t lag);
+size_t model_erms(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr);
 
 #endif

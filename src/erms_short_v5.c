@@ -5,27 +5,19 @@
  * is returned as it is. Exact when rep movsb reports faults exactly; with a
  * lagging report only WEAK (tests/levels shows the counterexample).
  */
+#include "erms_short_v5.h"
 #include "unrolled.h"
-#include "ucopy.h"
 
-/*@ requires len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
-    assigns dst[0 .. len - 1];
-    ensures WEAK{Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-    behavior exact_hw:
-      assumes lag == 0;
-      ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-*/
 size_t model_erms_short_v5(uint8_t *dst, const uint8_t *src, size_t len,
-			   size_t daddr, size_t fs, size_t fd, size_t lag)
+			   size_t daddr)
 {
 	size_t ecx;
 
 	(void)daddr;
 	if (len < 64)
-		return unrolled_short(TAIL_REP, dst, src, 0, (uint32_t)len, fs, fd, lag);
-	ecx = hw_rep_movsb(dst, src, 0, len, fs, fd, lag);
+		return unrolled_short(TAIL_REP, dst, src, 0, (uint32_t)len);
+	ecx = hw_rep_movsb(dst, src, 0, len);
 	if (ecx)
-		return model_tail_rep(dst, src, len - ecx, ecx, fs, fd, lag);
+		return model_tail_rep(dst, src, len - ecx, ecx);
 	return 0;
 }

@@ -8,20 +8,11 @@
  * lag, only WEAK: bytes stored past the reported count stay stored, and a
  * copy that stored something may report nothing done.
  */
-#include "hw.h"
-#include "ucopy.h"
+#include "fsrm.h"
 
-/*@ requires len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
-    assigns dst[0 .. len - 1];
-    ensures WEAK{Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-    behavior exact_hw:
-      assumes lag == 0;
-      ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-*/
 size_t model_fsrm(uint8_t *dst, const uint8_t *src, size_t len,
-		  size_t daddr, size_t fs, size_t fd, size_t lag)
+		  size_t daddr)
 {
 	(void)daddr;	/* rep movsb: alignment is the CPU's business */
-	return hw_rep_movsb(dst, src, 0, len, fs, fd, lag);
+	return hw_rep_movsb(dst, src, 0, len);
 }

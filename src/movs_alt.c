@@ -11,22 +11,14 @@
  * lag, only WEAK: bytes stored past the reported count stay stored, and a
  * copy that stored something may report nothing done.
  */
+#include "movs_alt.h"
 #include "stages.h"
-#include "ucopy.h"
 
-/*@ requires len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
-    assigns dst[0 .. len - 1];
-    ensures WEAK{Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-    behavior exact_hw:
-      assumes lag == 0;
-      ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-*/
 size_t model_movs_alt(uint8_t *dst, const uint8_t *src, size_t len,
-		      size_t daddr, size_t fs, size_t fd, size_t lag)
+		      size_t daddr)
 {
 	(void)daddr;	/* nothing here depends on alignment */
 	if (len >= 64)			/* cmpq $64,%rcx; jae .Llarge */
-		return hw_rep_movsb(dst, src, 0, len, fs, fd, lag);
-	return movs_short(dst, src, len, fs, fd);
+		return hw_rep_movsb(dst, src, 0, len);
+	return movs_short(dst, src, len);
 }

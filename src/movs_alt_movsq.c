@@ -14,8 +14,8 @@
  * whatever the report left out (the same bytes again), so the result is
  * settled by the byte tail's own exact fault.
  */
+#include "movs_alt_movsq.h"
 #include "stages.h"
-#include "ucopy.h"
 
 /*
  * .Llarge_movsq. The model cannot see the exception; a nonzero count is
@@ -24,19 +24,19 @@
  * (len & 7 bytes from 8 * (len / 8)), so testing the count is the same as
  * asking whether it faulted.
  */
-/*@ requires 64 <= len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
+/*@ requires long: 64 <= len <= UCOPY_REP_LEN_MAX;
+    requires area: len == hw_area;
+    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
     assigns dst[0 .. len - 1];
-    ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
+    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
 */
-static size_t movs_large_movsq(uint8_t *dst, const uint8_t *src, size_t len,
-			       size_t fs, size_t fd, size_t lag)
+static size_t movs_large_movsq(uint8_t *dst, const uint8_t *src, size_t len)
 {
 	size_t rcx = len / 8;		/* shrq $3,%rcx */
 	size_t eax = len % 8;		/* andl $7,%eax */
 	size_t off;
 
-	rcx = hw_rep_movsq(dst, src, 0, rcx, fs, fd, lag);	/* label 0 */
+	rcx = hw_rep_movsq(dst, src, 0, rcx);	/* label 0 */
 	off = 8 * (len / 8 - rcx);	/* where rsi/rdi stand */
 	if (rcx)
 		rcx = eax + rcx * 8;	/* fix-up: leaq (%rax,%rcx,8),%rcx */
@@ -44,19 +44,14 @@ static size_t movs_large_movsq(uint8_t *dst, const uint8_t *src, size_t len,
 		rcx = eax;		/* movl %eax,%ecx */
 	if (!rcx)			/* testl %ecx,%ecx */
 		return 0;
-	return movs_tail(dst, src, off, rcx, fs, fd);
+	return movs_tail(dst, src, off, rcx);
 }
 
-/*@ requires len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
-    assigns dst[0 .. len - 1];
-    ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-*/
 size_t model_movs_alt_movsq(uint8_t *dst, const uint8_t *src, size_t len,
-			    size_t daddr, size_t fs, size_t fd, size_t lag)
+			    size_t daddr)
 {
 	(void)daddr;	/* nothing here depends on alignment */
 	if (len >= 64)			/* cmpq $64,%rcx; jae .Llarge */
-		return movs_large_movsq(dst, src, len, fs, fd, lag);
-	return movs_short(dst, src, len, fs, fd);
+		return movs_large_movsq(dst, src, len);
+	return movs_short(dst, src, len);
 }

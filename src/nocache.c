@@ -23,8 +23,9 @@
  * result), so the model has no counterpart for it.
  * Shifts and masks of the unsigned counts are written as / and %.
  */
+#include "nocache.h"
 #include "stages.h"
-#include "ucopy.h"
+#include "align_destination.h"
 
 /*
  * The 4-byte step (.L_4b_nocache_copy_entry), then the byte loop. rdi's
@@ -32,43 +33,43 @@
  * cannot wrap. (After ALIGN_DESTINATION the destination is 8-aligned, so
  * only a copy under 8 bytes can find it misaligned here.)
  */
-/*@ requires edx < 8;
-    requires off + edx <= UCOPY_LEN_MAX;
-    requires off <= fault_at(fs, fd);
-    requires span(dst, (uint8_t *)src, off, off + edx);
+/*@ requires short: edx < 8;
+    requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
 static size_t nocache_4b(uint8_t *dst, const uint8_t *src, size_t off,
-			 uint32_t edx, size_t daddr, size_t fs, size_t fd)
+			 uint32_t edx, size_t daddr)
 {
 	uint32_t ecx;
 
 	if (!edx)				/* andl %edx,%edx; jz */
 		return 0;
 	if ((daddr % 8 + off) % 4)		/* movl %edi,%ecx; andl $3 */
-		return copy_bytes(TAIL_C, dst, src, off, edx, fs, fd, 0);
+		return copy_bytes(TAIL_C, dst, src, off, edx);
 	ecx = edx / 4;				/* shrl $2: 0 or 1 */
 	edx %= 4;				/* andl $3 */
 	if (!ecx)
-		return copy_bytes(TAIL_C, dst, src, off, edx, fs, fd, 0);
-	if (!hw_move(dst, src, off, 4, fs, fd))	/* labels 30/31 */
-		return model_tail_c(dst, src, off, edx + ecx * 4, fs, fd);
+		return copy_bytes(TAIL_C, dst, src, off, edx);
+	if (!hw_move(dst, src, off, 4))	/* labels 30/31 */
+		return model_tail_c(dst, src, off, edx + ecx * 4);
 	off += 4;
 	if (!edx)
 		return 0;
-	return copy_bytes(TAIL_C, dst, src, off, edx, fs, fd, 0);
+	return copy_bytes(TAIL_C, dst, src, off, edx);
 }
 
 /* 8-byte movnti loop (labels 20/21), then the 4-byte step with len & 7. */
-/*@ requires off + edx <= UCOPY_LEN_MAX;
-    requires off <= fault_at(fs, fd);
-    requires span(dst, (uint8_t *)src, off, off + edx);
+/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
 static size_t nocache_quads(uint8_t *dst, const uint8_t *src, size_t off,
-			    uint32_t edx, size_t daddr, size_t fs, size_t fd)
+			    uint32_t edx, size_t daddr)
 {
 	uint32_t ecx = edx / 8;	/* shrl $3 */
 
@@ -76,30 +77,30 @@ static size_t nocache_quads(uint8_t *dst, const uint8_t *src, size_t off,
 	/*@ loop invariant \at(off, Pre) <= off;
 	    loop invariant off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
 	    loop invariant edx < 8;
-	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
 	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/
 	while (ecx) {
-		if (!hw_move(dst, src, off, 8, fs, fd))
-			return model_tail_c(dst, src, off, edx + ecx * 8, fs, fd);
+		if (!hw_move(dst, src, off, 8))
+			return model_tail_c(dst, src, off, edx + ecx * 8);
 		off += 8;
 		ecx--;
 	}
-	return nocache_4b(dst, src, off, edx, daddr, fs, fd);
+	return nocache_4b(dst, src, off, edx, daddr);
 }
 
 /* 64-byte movnti blocks (labels 1-16), then the 8-byte loop with len & 63. */
-/*@ requires off + edx <= UCOPY_LEN_MAX;
-    requires off <= fault_at(fs, fd);
-    requires span(dst, (uint8_t *)src, off, off + edx);
+/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
 static size_t nocache_blocks(uint8_t *dst, const uint8_t *src, size_t off,
-			     uint32_t edx, size_t daddr, size_t fs, size_t fd)
+			     uint32_t edx, size_t daddr)
 {
 	uint32_t ecx = edx / 64;	/* shrl $6 */
 
@@ -107,38 +108,32 @@ static size_t nocache_blocks(uint8_t *dst, const uint8_t *src, size_t off,
 	/*@ loop invariant \at(off, Pre) <= off;
 	    loop invariant off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
 	    loop invariant edx < 64;
-	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
 	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/
 	while (ecx) {
-		if (!copy_round32(dst, src, off, fs, fd) ||
-		    !copy_round32(dst, src, off + 32, fs, fd))
-			return model_tail_c(dst, src, off, ecx * 64 + edx, fs, fd);
+		if (!copy_round32(dst, src, off) ||
+		    !copy_round32(dst, src, off + 32))
+			return model_tail_c(dst, src, off, ecx * 64 + edx);
 		off += 64;
 		ecx--;
 	}
-	return nocache_quads(dst, src, off, edx, daddr, fs, fd);
+	return nocache_quads(dst, src, off, edx, daddr);
 }
 
-/*@ requires len <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, 0, len);
-    assigns dst[0 .. len - 1];
-    ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
-*/
 size_t model_nocache(uint8_t *dst, const uint8_t *src, size_t len,
-		     size_t daddr, size_t fs, size_t fd, size_t lag)
+		     size_t daddr)
 {
 	size_t ret, off;
 
-	(void)lag;	/* no rep instruction */
 	if (len < 8)
-		return nocache_4b(dst, src, 0, (uint32_t)len, daddr, fs, fd);
-	ret = align_destination(dst, src, len, daddr, fs, fd);
+		return nocache_4b(dst, src, 0, (uint32_t)len, daddr);
+	ret = align_destination(dst, src, len, daddr);
 	if (ret != UCOPY_GO_ON)
 		return ret;
 	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
-	return nocache_blocks(dst, src, off, (uint32_t)(len - off), daddr, fs, fd);
+	return nocache_blocks(dst, src, off, (uint32_t)(len - off), daddr);
 }

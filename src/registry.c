@@ -1,12 +1,44 @@
-/* The registry table, built from registry.def (not proven: no logic here). */
+/*
+ * The registry table, built from registry.def, and each row's oracle entry
+ * (not proven: no logic here, only the fault map being armed).
+ */
 #include <string.h>
 #include "ucopy.h"
+#include "oracle.h"
+
+#define UCOPY_ROW(name, kind, abi, lx, ld, kernels, commit, origin) \
+	ucopy_bare_fn model_##name;
+#include "registry.def"
+#undef UCOPY_ROW
+
+/*
+ * bare_<name>: the model as a whole copy of len bytes. A tail row runs as
+ * one: entered at offset 0 with all of it. oracle_<name>: the same after
+ * arming the fault map.
+ */
+#define UCOPY_COPY_ARGS(len, daddr) (len), (daddr)
+#define UCOPY_TAIL_ARGS(len, daddr) ((void)(daddr), (size_t)0), (len)
+#define UCOPY_ROW(name, kind, abi, lx, ld, kernels, commit, origin)	\
+static size_t bare_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
+			  size_t daddr)					\
+{									\
+	return model_##name(dst, src, UCOPY_##kind##_ARGS(len, daddr));	\
+}									\
+static size_t oracle_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
+			    size_t daddr, size_t fs, size_t fd, size_t lag)	\
+{									\
+	ucopy_hw_arm(len, fs, fd, lag);					\
+	return bare_##name(dst, src, len, daddr);			\
+}
+#include "registry.def"
+#undef UCOPY_ROW
 
 const struct ucopy_strategy ucopy_strategies[] = {
-#define UCOPY_STRATEGY(n, abi, lx, ld, origin) \
-	{ #n, UCOPY_ABI_##abi, UCOPY_##lx, UCOPY_##ld, origin, model_##n, ucopy_##n },
+#define UCOPY_ROW(n, kind, abi, lx, ld, kernels, commit, origin)	\
+	{ #n, UCOPY_KIND_##kind, UCOPY_ABI_##abi, UCOPY_##lx, UCOPY_##ld,	\
+	  kernels, commit, origin, oracle_##n, bare_##n, ucopy_##n },
 #include "registry.def"
-#undef UCOPY_STRATEGY
+#undef UCOPY_ROW
 };
 
 const size_t ucopy_nstrategies =
@@ -20,16 +52,38 @@ const struct ucopy_strategy *ucopy_find(const char *name)
 	return NULL;
 }
 
-ucopy_model_fn *ucopy_raw_model = model_bytewise;
+/* raw_copy_from_user, as copy_from_user's model calls it. */
+ucopy_bare_fn *ucopy_raw_model = bare_bytewise;
 
 size_t raw_copy_from_user(uint8_t *dst, const uint8_t *src, size_t len,
-			  size_t daddr, size_t fs, size_t fd, size_t lag)
+			  size_t daddr);
+size_t raw_copy_from_user(uint8_t *dst, const uint8_t *src, size_t len,
+			  size_t daddr)
 {
-	return ucopy_raw_model(dst, src, len, daddr, fs, fd, lag);
+	return ucopy_raw_model(dst, src, len, daddr);
+}
+
+size_t model_copy_from_user(uint8_t *dst, const uint8_t *src, size_t len,
+			    size_t daddr);
+size_t oracle_copy_from_user(uint8_t *dst, const uint8_t *src, size_t len,
+			     size_t daddr, size_t fs, size_t fd, size_t lag)
+{
+	ucopy_hw_arm(len, fs, fd, lag);
+	return model_copy_from_user(dst, src, len, daddr);
 }
 
 const char *ucopy_level_name(enum ucopy_level level)
 {
 	static const char *const names[] = { "NONE", "WEAK", "RAW", "EXACT" };
 	return names[level];
+}
+
+const char *ucopy_kind_name(enum ucopy_kind kind)
+{
+	return kind == UCOPY_KIND_TAIL ? "tail" : "copy";
+}
+
+const char *ucopy_abi_name(enum ucopy_abi abi)
+{
+	return abi == UCOPY_ABI_REP ? "rep" : "classic";
 }

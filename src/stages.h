@@ -21,23 +21,21 @@
  * store stops it after the earlier stores. Either way nothing at or past f
  * is written.
  */
-/*@ requires off + 32 <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, off, off + 32);
+/*@ requires buffers: span(dst, (uint8_t *)src, off, off + 32, hw_area);
     assigns dst[off .. off + 31];
     behavior moved:
-      assumes off + 32 <= fault_at(fs, fd);
+      assumes off + 32 <= fault_at(hw_fs, hw_fd);
       ensures \result == 1;
       ensures copied{Post}(dst, (uint8_t *)src, off, off + 32);
     behavior faulted:
-      assumes off + 32 > fault_at(fs, fd);
+      assumes off + 32 > fault_at(hw_fs, hw_fd);
       ensures \result == 0;
-      ensures \forall integer i; off <= i < off + 32 && i >= fault_at(fs, fd) ==>
+      ensures \forall integer i; off <= i < off + 32 && i >= fault_at(hw_fs, hw_fd) ==>
                 dst[i] == \old(dst[i]);
     complete behaviors;
     disjoint behaviors;
 */
-int copy_round32(uint8_t *dst, const uint8_t *src, size_t off,
-		 size_t fs, size_t fd);
+int copy_round32(uint8_t *dst, const uint8_t *src, size_t off);
 
 /*
  * The v4.x byte loop (unrolled's labels 21/22, nocache's
@@ -45,43 +43,40 @@ int copy_round32(uint8_t *dst, const uint8_t *src, size_t off,
  * the bytes left, to the tail the routine's era jumps to (tail_c, or
  * tail_rep in v5.x, whose rep movsb is exact only on exact hardware).
  */
-/*@ requires kind == TAIL_C || kind == TAIL_REP;
-    requires off + edx <= UCOPY_LEN_MAX;
-    requires off <= fault_at(fs, fd);
-    requires span(dst, (uint8_t *)src, off, off + edx);
+/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures weak_from{Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
     behavior exact:
-      assumes kind == TAIL_C || lag == 0;
-      ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+      assumes kind == TAIL_C || hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
 size_t copy_bytes(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
-		  size_t off, uint32_t edx, size_t fs, size_t fd, size_t lag);
+		  size_t off, uint32_t edx);
 
 /*
  * rep_movs_alternative's byte tail (.Lcopy_user_tail): movb pairs over rcx
  * bytes; a fault returns rcx as it stands, the bytes left. No retry is
  * needed: a byte either moves or faults.
  */
-/*@ requires off + rcx <= UCOPY_LEN_MAX;
-    requires span(dst, (uint8_t *)src, off, off + rcx);
+/*@ requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
     assigns dst[off .. off + rcx - 1];
-    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, fs, fd, \result);
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
 */
-size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx,
-		 size_t fs, size_t fd);
+size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
 
 /*
  * rep_movs_alternative below 64 bytes: the quadword loop for 8 <= len
  * (.Lword; a fault hands the faulting quadword and everything after it to
  * the byte tail, pointers and rcx unchanged), the byte tail for the rest.
  */
-/*@ requires len < 64;
-    requires span(dst, (uint8_t *)src, 0, len);
+/*@ requires short: len < 64;
+    requires area: len == hw_area;
+    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
     assigns dst[0 .. len - 1];
-    ensures EXACT{Pre, Post}(dst, (uint8_t *)src, len, fs, fd, \result);
+    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
 */
-size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len,
-		  size_t fs, size_t fd);
+size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len);
 
 #endif

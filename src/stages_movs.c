@@ -6,12 +6,11 @@
  */
 #include "stages.h"
 
-size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx,
-		 size_t fs, size_t fd)
+size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx)
 {
 	/*@ loop invariant \at(off, Pre) <= off <= \at(off, Pre) + \at(rcx, Pre);
 	    loop invariant off + rcx == \at(off, Pre) + \at(rcx, Pre);
-	    loop invariant off == \at(off, Pre) || off <= fault_at(fs, fd);
+	    loop invariant off == \at(off, Pre) || off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
 	    loop invariant unchanged{Pre, Here}(dst, off, off + rcx);
 	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
@@ -19,7 +18,7 @@ size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx,
 	*/
 	while (rcx) {
 		/* labels 0/1: either faults, and the exception table exits */
-		if (!hw_move(dst, src, off, 1, fs, fd))
+		if (!hw_move(dst, src, off, 1))
 			break;
 		off++;		/* inc %rdi; inc %rsi */
 		rcx--;		/* dec %rcx; jne */
@@ -33,41 +32,39 @@ size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx,
  * fault they still describe the faulting quadword and the byte tail takes
  * over from there.
  */
-/*@ requires 8 <= rcx;
-    requires off + rcx <= UCOPY_LEN_MAX;
-    requires off <= fault_at(fs, fd);
-    requires span(dst, (uint8_t *)src, off, off + rcx);
+/*@ requires words: 8 <= rcx;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
     assigns dst[off .. off + rcx - 1];
-    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, fs, fd, \result);
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
 */
 static size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off,
-			 size_t rcx, size_t fs, size_t fd)
+			 size_t rcx)
 {
 	/*@ loop invariant \at(off, Pre) <= off <= \at(off, Pre) + \at(rcx, Pre);
 	    loop invariant off + rcx == \at(off, Pre) + \at(rcx, Pre);
-	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
 	    loop invariant unchanged{Pre, Here}(dst, off, off + rcx);
 	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
 	    loop variant rcx;
 	*/
 	while (rcx >= 8) {		/* cmp $8,%ecx; jae .Lword */
-		if (!hw_move(dst, src, off, 8, fs, fd))	/* labels 2/3 */
-			return movs_tail(dst, src, off, rcx, fs, fd);
+		if (!hw_move(dst, src, off, 8))	/* labels 2/3 */
+			return movs_tail(dst, src, off, rcx);
 		off += 8;
 		rcx -= 8;		/* sub $8,%ecx */
 	}
 	if (!rcx)			/* je .Lexit */
 		return 0;
-	return movs_tail(dst, src, off, rcx, fs, fd);	/* 1..7 left */
+	return movs_tail(dst, src, off, rcx);	/* 1..7 left */
 }
 
-size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len,
-		  size_t fs, size_t fd)
+size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len)
 {
 	if (len >= 8)			/* cmp $8,%ecx; jae .Lword */
-		return movs_words(dst, src, 0, len, fs, fd);
+		return movs_words(dst, src, 0, len);
 	if (!len)			/* testl %ecx,%ecx; je .Lexit */
 		return 0;
-	return movs_tail(dst, src, 0, len, fs, fd);
+	return movs_tail(dst, src, 0, len);
 }

@@ -1,13 +1,21 @@
 /*
- * ucopy: the C side of every strategy. Each model is plain C that WP proves
- * (src/<name>.c) and that the tests call as the oracle.
+ * ucopy: the C side of every registry row, for the tests, the fuzzers and
+ * the benchmark.
  *
- * A model copies len bytes from src to dst and returns the bytes not copied.
- *   daddr  the destination's address (only its low bits matter: they steer
- *          destination alignment exactly as in the asm routine);
+ * A model (src/<name>.c) is plain C that WP proves and that the tests run
+ * as the oracle. It sees only what its routine sees:
+ *   COPY   size_t model_<name>(dst, src, len, daddr)
+ *   TAIL   size_t model_<name>(dst, src, off, rem)
+ * daddr is the destination's address (its low bits steer alignment as in
+ * the asm). Where the buffers fault and how a rep movs reports a fault are
+ * hardware state: ghost in the proofs (spec/hw.h), and in the compiled
+ * oracle a fault map that only the primitives' bodies read (src/hw.c).
+ *
+ * The tests call a row through its oracle entry, which arms that fault map
+ * and runs the model:
  *   fs/fd  first faulting source / destination offset (no fault: >= len);
- *   lag    how many iterations a faulting rep movs under-reports
- *          (0 = exact reporting, the behaviour measured on real CPUs).
+ *   lag    how many elements each faulting rep movs under-reports
+ *          (0: exact reporting, as measured on real CPUs).
  */
 #ifndef UCOPY_H
 #define UCOPY_H
@@ -17,38 +25,46 @@
 
 typedef size_t ucopy_model_fn(uint8_t *dst, const uint8_t *src, size_t len,
 			      size_t daddr, size_t fs, size_t fd, size_t lag);
+typedef size_t ucopy_bare_fn(uint8_t *dst, const uint8_t *src, size_t len,
+			     size_t daddr);
 
+enum ucopy_kind { UCOPY_KIND_COPY, UCOPY_KIND_TAIL };
 enum ucopy_abi { UCOPY_ABI_CLASSIC, UCOPY_ABI_REP };
 enum ucopy_level { UCOPY_NONE, UCOPY_WEAK, UCOPY_RAW, UCOPY_EXACT };
 
 struct ucopy_strategy {
 	const char *name;
+	enum ucopy_kind kind;
 	enum ucopy_abi abi;
 	enum ucopy_level level_exact_hw;   /* proven level, exact rep reporting */
 	enum ucopy_level level_delayed_hw; /* proven level, delayed reporting */
+	const char *kernels;               /* releases that shipped it */
+	const char *commit;                /* the commit that brought it, or "-" */
 	const char *origin;
-	ucopy_model_fn *model;
+	ucopy_model_fn *model;             /* oracle entry: arms the fault map */
+	ucopy_bare_fn *bare;               /* the model alone (fault map as armed) */
 	void (*routine)(void);             /* asm/<name>.S: ucopy_<name> */
 };
 
-#define UCOPY_STRATEGY(name, abi, lx, ld, origin) \
-	ucopy_model_fn model_##name; void ucopy_##name(void);
+#define UCOPY_ROW(name, kind, abi, lx, ld, kernels, commit, origin) \
+	void ucopy_##name(void);
 #include "registry.def"
-#undef UCOPY_STRATEGY
+#undef UCOPY_ROW
 
 extern const struct ucopy_strategy ucopy_strategies[];
 extern const size_t ucopy_nstrategies;
 
 /*
  * copy_from_user (src/copy_from_user.c) over raw_copy_from_user, which calls
- * ucopy_raw_model: set it to the strategy under test (default bytewise).
+ * ucopy_raw_model: set it to the bare model under test (default bytewise).
  */
-ucopy_model_fn model_copy_from_user;
-ucopy_model_fn raw_copy_from_user;
-extern ucopy_model_fn *ucopy_raw_model;
+ucopy_model_fn oracle_copy_from_user;
+extern ucopy_bare_fn *ucopy_raw_model;
 
-/* NULL when no strategy has that name. */
+/* NULL when no row has that name. */
 const struct ucopy_strategy *ucopy_find(const char *name);
 const char *ucopy_level_name(enum ucopy_level level);
+const char *ucopy_kind_name(enum ucopy_kind kind);
+const char *ucopy_abi_name(enum ucopy_abi abi);
 
 #endif

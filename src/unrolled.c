@@ -15,14 +15,14 @@
  */
 #include "unrolled.h"
 #include "stages.h"
-#include "ucopy.h"
+#include "align_destination.h"
 
 /* Half blocks and the byte loop are shared with nocache (stages.h). */
 
 /* The short path (.L_copy_short_string): the 8-byte loop (labels 18/19),
  * then the byte loop with len & 7. Contract in unrolled.h. */
 size_t unrolled_short(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
-		      size_t off, uint32_t edx, size_t fs, size_t fd, size_t lag)
+		      size_t off, uint32_t edx)
 {
 	uint32_t ecx = edx / 8;	/* shrl $3 */
 
@@ -30,30 +30,30 @@ size_t unrolled_short(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 	/*@ loop invariant \at(off, Pre) <= off;
 	    loop invariant off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
 	    loop invariant edx < 8;
-	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
 	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/
 	while (ecx) {
-		if (!hw_move(dst, src, off, 8, fs, fd))
-			return run_tail(kind, dst, src, off, edx + ecx * 8, fs, fd, lag);
+		if (!hw_move(dst, src, off, 8))
+			return run_tail(kind, dst, src, off, edx + ecx * 8);
 		off += 8;
 		ecx--;
 	}
-	return copy_bytes(kind, dst, src, off, edx, fs, fd, lag);
+	return copy_bytes(kind, dst, src, off, edx);
 }
 
 /* 64-byte blocks, then the 8-byte loop with len & 63. */
-/*@ requires off + edx <= UCOPY_LEN_MAX;
-    requires off <= fault_at(fs, fd);
-    requires span(dst, (uint8_t *)src, off, off + edx);
+/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, fs, fd, \result);
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
 static size_t unrolled_blocks(uint8_t *dst, const uint8_t *src, size_t off,
-			      uint32_t edx, size_t fs, size_t fd)
+			      uint32_t edx)
 {
 	uint32_t ecx = edx / 64;	/* shrl $6 */
 
@@ -61,34 +61,33 @@ static size_t unrolled_blocks(uint8_t *dst, const uint8_t *src, size_t off,
 	/*@ loop invariant \at(off, Pre) <= off;
 	    loop invariant off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
 	    loop invariant edx < 64;
-	    loop invariant off <= fault_at(fs, fd);
+	    loop invariant off <= fault_at(hw_fs, hw_fd);
 	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
 	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/
 	while (ecx) {
-		if (!copy_round32(dst, src, off, fs, fd) ||
-		    !copy_round32(dst, src, off + 32, fs, fd))
-			return model_tail_c(dst, src, off, ecx * 64 + edx, fs, fd);
+		if (!copy_round32(dst, src, off) ||
+		    !copy_round32(dst, src, off + 32))
+			return model_tail_c(dst, src, off, ecx * 64 + edx);
 		off += 64;
 		ecx--;
 	}
-	return unrolled_short(TAIL_C, dst, src, off, edx, fs, fd, 0);
+	return unrolled_short(TAIL_C, dst, src, off, edx);
 }
 
 /* Contract in unrolled.h. */
 size_t model_unrolled(uint8_t *dst, const uint8_t *src, size_t len,
-		      size_t daddr, size_t fs, size_t fd, size_t lag)
+		      size_t daddr)
 {
 	size_t ret, off;
 
-	(void)lag;	/* no rep instruction */
 	if (len < 8)
-		return copy_bytes(TAIL_C, dst, src, 0, (uint32_t)len, fs, fd, 0);
-	ret = align_destination(dst, src, len, daddr, fs, fd);
+		return copy_bytes(TAIL_C, dst, src, 0, (uint32_t)len);
+	ret = align_destination(dst, src, len, daddr);
 	if (ret != UCOPY_GO_ON)
 		return ret;
 	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
-	return unrolled_blocks(dst, src, off, (uint32_t)(len - off), fs, fd);
+	return unrolled_blocks(dst, src, off, (uint32_t)(len - off));
 }

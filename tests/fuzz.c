@@ -17,7 +17,7 @@
  *   UCOPY_FUZZ_STRATEGY=name   only this registry strategy
  *   UCOPY_FUZZ_ENTRY=symbol    only this entry symbol (linked in: a mutant,
  *   UCOPY_FUZZ_MODEL=name        a patch under review), against this model
- *   UCOPY_FUZZ_ABI=classic|rep   (a strategy, tail_c or none), this ABI
+ *   UCOPY_FUZZ_ABI=classic|rep   (a registry name or none), this ABI
  *   neither: every registry strategy, the record's first byte picks one.
  *   UCOPY_FUZZ_SELFTEST_SEGV=1 faults outside the lab on every input (the
  *   smoke test's check that the fuzzer still sees such a crash).

@@ -1,8 +1,8 @@
-# Coverage-guided differential fuzzing (README.md, "Differential fuzzing"); included by
-# the top Makefile after tests/lab.mk, whose asm objects it links.
+# Coverage-guided differential fuzzing (docs/fuzzing.md); included by the
+# top Makefile after tests/lab.mk, whose asm objects it links.
 #
 #   make fuzz [FUZZ_SECONDS=60] [STRATEGY=name]
-#                     libFuzzer on 2 processes (-fork=2), from the committed
+#                     libFuzzer, 2 jobs side by side, from the committed
 #                     corpus; prints exec/s and coverage; crashes go to
 #                     build/fuzz/crashes/
 #   make fuzz-afl [FUZZ_SECONDS=60] [STRATEGY=name]
@@ -12,7 +12,7 @@
 #   make fuzz-smoke   corpus replay, malformed input, a short libFuzzer run
 #   make fuzz-mutants each mutant found by libFuzzer from an empty corpus
 #   make fuzz-measure exec/s per strategy (FUZZ_SECONDS each) and the
-#                     mutants' time to find, as README tables
+#                     mutants' time to find (build/fuzz/logs/measure.md)
 #   make fuzz-corpus  rewrite tests/fuzz/corpus/ (tests/fuzz/make-corpus.sh)
 # FUZZ_ENTRY=sym FUZZ_MODEL=name [FUZZ_ABI=classic|rep] fuzz one linked-in
 # entry symbol (LAB_EXTRA_ASM=file.S links more in) instead of STRATEGY.
@@ -25,42 +25,37 @@ FUZZ_SECONDS  ?= 60
 # the same files (the lab's) is the one held to -Werror.
 FUZZ_CFLAGS   := $(filter-out -Werror,$(CFLAGS)) -fPIE -Itests
 FUZZ_NOCOV    := tests/fuzz/nocov.txt
-FUZZ_C        := $(LAB_MODELS) tests/lab.c tests/fuzzcase.c tests/fuzz.c
-# Assembled once, by the lab's rules; the asm is not instrumented.
-FUZZ_ASM_OBJS := $(patsubst %.S,$(LAB_DIR)/%.o,$(LAB_ASM) $(LAB_MUTANTS) \
-		   $(LAB_EXTRA_ASM) tests/call.S)
+# The C is instrumented (two builds); the asm is not: the lab's objects.
+FUZZ_C        := $(UCOPY_C) tests/lab.c tests/fuzzcase.c tests/fuzz.c
 FUZZ_LF_OBJS  := $(patsubst %.c,$(FUZZ_DIR)/lf/%.o,$(FUZZ_C))
 FUZZ_AFL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/afl/%.o,$(FUZZ_C))
-REPLAY_OBJS   := $(patsubst %.c,$(LAB_DIR)/%.o,$(LAB_MODELS) tests/lab.c \
-		   tests/fuzzcase.c tests/replay.c)
-FUZZ_HDRS      = $(wildcard src/*.h spec/*.h tests/*.h)
+REPLAY_OBJS   := $(LAB_OBJS) $(call obj,tests/fuzzcase.c tests/replay.c)
 
 .PHONY: fuzz fuzz-afl fuzz-build fuzz-afl-build replay fuzz-smoke \
 	fuzz-mutants fuzz-measure fuzz-corpus
 fuzz-build: $(FUZZ_DIR)/ucopy-fuzz $(FUZZ_DIR)/ucopy-replay
 fuzz-afl-build: $(FUZZ_DIR)/ucopy-fuzz-afl $(FUZZ_DIR)/ucopy-replay
 
-$(FUZZ_DIR)/lf/%.o: %.c $(FUZZ_HDRS) $(FUZZ_NOCOV)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -DUCOPY_FUZZ_LIBFUZZER \
+$(FUZZ_DIR)/lf/%.o: %.c $(FUZZ_NOCOV)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -DUCOPY_FUZZ_LIBFUZZER \
 		-fsanitize-coverage-ignorelist=$(FUZZ_NOCOV) -c $< -o $@
 
-$(FUZZ_DIR)/afl/%.o: %.c $(FUZZ_HDRS) $(FUZZ_NOCOV)
-	@mkdir -p $(dir $@)
-	AFL_QUIET=1 AFL_LLVM_DENYLIST=$(FUZZ_NOCOV) $(AFL_CC) $(FUZZ_CFLAGS) -c $< -o $@
+$(FUZZ_DIR)/afl/%.o: %.c $(FUZZ_NOCOV)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 AFL_LLVM_DENYLIST=$(FUZZ_NOCOV) $(AFL_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(FUZZ_DIR)/ucopy-fuzz: $(FUZZ_LF_OBJS) $(FUZZ_ASM_OBJS) $(LAB_DIR)/extra-asm.list
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(LAB_LDFLAGS) \
-		$(FUZZ_LF_OBJS) $(FUZZ_ASM_OBJS) $(LAB_LIBS) -o $@
+$(FUZZ_DIR)/ucopy-fuzz: $(FUZZ_LF_OBJS) $(LAB_ASM_OBJS) $(LAB_DIR)/extra-asm.list
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(LINK) $(filter %.o,$^) $(LIBS) -o $@
 
 # afl-clang-fast with -fsanitize=fuzzer links AFL++'s driver (main,
 # persistent mode) in place of libFuzzer.
-$(FUZZ_DIR)/ucopy-fuzz-afl: $(FUZZ_AFL_OBJS) $(FUZZ_ASM_OBJS) $(LAB_DIR)/extra-asm.list
-	AFL_QUIET=1 $(AFL_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(LAB_LDFLAGS) \
-		$(FUZZ_AFL_OBJS) $(FUZZ_ASM_OBJS) $(LAB_LIBS) -o $@
+$(FUZZ_DIR)/ucopy-fuzz-afl: $(FUZZ_AFL_OBJS) $(LAB_ASM_OBJS) $(LAB_DIR)/extra-asm.list
+	AFL_QUIET=1 $(AFL_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(LINK) $(filter %.o,$^) $(LIBS) -o $@
 
-$(FUZZ_DIR)/ucopy-replay: $(REPLAY_OBJS) $(FUZZ_ASM_OBJS) $(LAB_DIR)/extra-asm.list
-	$(CC) $(CFLAGS) $(LAB_LDFLAGS) $(REPLAY_OBJS) $(FUZZ_ASM_OBJS) $(LAB_LIBS) -o $@
+$(FUZZ_DIR)/ucopy-replay: $(REPLAY_OBJS) $(LAB_DIR)/extra-asm.list
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LINK) $(filter %.o,$^) $(LIBS) -o $@
 
 # What the run scripts read.
 FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' STRATEGY='$(STRATEGY)' \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the fuzz harness (tests/fuzz.c; README.md, "Differential fuzzing"). Called by the
+# Runs the fuzz harness (tests/fuzz.c; docs/fuzzing.md). Called by the
 # make targets in tests/fuzz.mk:
 #
 #   tests/fuzz.sh libfuzzer   make fuzz: libFuzzer, 2 processes, from the
@@ -249,7 +249,7 @@ run_smoke() {
 
 # ---- make test: mutants ----
 # The fixed libFuzzer seed and the run budget of the mutant test; each
-# mutant is caught in well under the budget (README: time to find).
+# mutant is caught in well under the budget (`make fuzz-measure`: time to find).
 MUT_SEED=${MUT_SEED:-1}
 MUT_RUNS=${MUT_RUNS:-50000}
 MUT_TIME=${MUT_TIME:-20}
@@ -304,7 +304,7 @@ run_mutants() {
 	[ "$missed" -eq 0 ]
 }
 
-# ---- measurements for the README ----
+# ---- measurements: make fuzz-measure ----
 run_measure() {
 	local s=${FUZZ_SECONDS:-20} out=$LOGS/measure.md
 	: >"$out"

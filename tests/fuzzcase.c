@@ -101,7 +101,7 @@ int fuzz_targets_init(struct fuzz_targets *ft, const char *strategy,
 	memset(ft, 0, sizeof *ft);
 	if (entry && *entry) {
 		if (!model || !*model) {
-			snprintf(err, errlen, "an entry symbol needs a model (a strategy, tail_c or none)");
+			snprintf(err, errlen, "an entry symbol needs a model (a registry name or none)");
 			return -1;
 		}
 		if (lab_target_entry(&ft->t[0], entry, model, abi && *abi ? abi : NULL,

@@ -1,8 +1,8 @@
 /*
  * hwfacts: checks, on the machine at hand, the hardware behaviour the
- * models assume (DESIGN.md section 2) and the lab relies on, so that a CPU
- * that differs shows up here by name rather than as a puzzling sweep
- * failure:
+ * models assume (spec/spec.md, "Trusted base") and the lab relies on, so
+ * that a CPU that differs shows up here by name rather than as a puzzling
+ * sweep failure:
  *   - an 8-byte (movq) or 4/8-byte movnti store that straddles into a
  *     PROT_NONE page faults and writes nothing;
  *   - a straddling load or store reports the first byte of the guard page

@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "lab.h"
-#include "tail.h"
 
 #define PAGE 4096
 /* Read-write pages per buffer: the longest copy plus room to align. */
@@ -477,21 +476,6 @@ int lab_case_parse(const char *s, struct lab_case *c)
 
 /* ---- targets ---- */
 
-static size_t model_tail_c_whole(uint8_t *dst, const uint8_t *src, size_t len,
-				 size_t daddr, size_t fs, size_t fd, size_t lag)
-{
-	(void)daddr;
-	(void)lag;
-	return model_tail_c(dst, src, 0, len, fs, fd);
-}
-
-static size_t model_tail_rep_whole(uint8_t *dst, const uint8_t *src, size_t len,
-				   size_t daddr, size_t fs, size_t fd, size_t lag)
-{
-	(void)daddr;
-	return model_tail_rep(dst, src, 0, len, fs, fd, lag);
-}
-
 void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
 {
 	memset(t, 0, sizeof *t);
@@ -523,11 +507,7 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 	snprintf(t->name, sizeof t->name, "%s", symbol);
 	snprintf(t->model_name, sizeof t->model_name, "%s", model_name);
 	t->entry = (void (*)(void))p;
-	if (!strcmp(model_name, "tail_c") || !strcmp(model_name, "tail_rep")) {
-		t->model = model_name[5] == 'c' ? model_tail_c_whole : model_tail_rep_whole;
-		t->abi = UCOPY_ABI_CLASSIC;
-		t->level = UCOPY_EXACT;
-	} else if (!strcmp(model_name, "none")) {
+	if (!strcmp(model_name, "none")) {
 		t->model = NULL;
 		t->abi = UCOPY_ABI_CLASSIC;
 		t->level = UCOPY_NONE;
@@ -536,7 +516,7 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 		t->abi = s->abi;
 		t->level = s->level_exact_hw;
 	} else {
-		snprintf(err, errlen, "unknown model '%s' (a strategy name, tail_c, tail_rep or none)", model_name);
+		snprintf(err, errlen, "unknown model '%s' (a registry name or none)", model_name);
 		return -1;
 	}
 	if (abi) {

@@ -93,13 +93,13 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 void lab_outcome_line(const struct lab_target *t, const struct lab_case *c,
 		      struct lab_outcome *out);
 
-/* The target for a registry strategy. */
+/* The target for a registry row. */
 void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s);
 
 /*
  * A target for any entry symbol (looked up with dlsym: link with -rdynamic)
- * run against a model: model_name is a strategy name, or "tail_c" (the
- * whole copy done by the tail handler's model), or "none". abi is
+ * run against a model: model_name is a registry name (a tail row runs as a
+ * whole copy) or "none". abi is
  * "classic", "rep" or NULL for the model strategy's ABI. 0, or -1 with
  * the reason in err.
  */

@@ -1,13 +1,13 @@
 /*
  * levels: the contract-level table, checked on the compiled models.
  *
- * For every registry strategy and both hardware readings of rep movs fault
+ * For every registry row and both hardware readings of rep movs fault
  * reporting (exact: lag 0; delayed: lag 1..), it runs the model over small
  * lengths, destination alignments, fault offsets on either side and lags,
  * and evaluates EXACT, RAW and WEAK (spec/ucopy_spec.h) on each result.
  *   - a level the registry claims (and WP proved) must hold in every case;
  *   - each stronger level is "refuted": a concrete case breaking it must be
- *     found, and is printed (the counterexample the README points to).
+ *     found, and is printed (the counterexamples of the level table).
  * The same is done for the copy_from_user wrapper over every strategy with
  * ZEROPAD. Last line: "N passed, M failed".
  */
@@ -179,8 +179,8 @@ int main(void)
 	for (size_t s = 0; s < ucopy_nstrategies; s++)
 		for (int delayed = 0; delayed < 2; delayed++) {
 			struct tally t = { .holds = zeropad };
-			ucopy_raw_model = ucopy_strategies[s].model;
-			each_case(model_copy_from_user, delayed, count, &t);
+			ucopy_raw_model = ucopy_strategies[s].bare;
+			each_case(oracle_copy_from_user, delayed, count, &t);
 			verdict(!t.broken, "copy_from_user over %s on %s hw: %s holds",
 				ucopy_strategies[s].name, delayed ? "delayed" : "exact",
 				"ZEROPAD");

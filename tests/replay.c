@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +26,11 @@ static void usage(FILE *f)
 "       ucopy-replay --list                        the targets a record's first\n"
 "                                                  byte picks from\n"
 "  target (default: the one the record's first byte picks, modulo the\n"
-"  number of registry strategies):\n"
-"    --strategy NAME      this registry strategy\n"
-"    --all                every registry strategy, one after another\n"
+"  number of registry rows):\n"
+"    --strategy NAME      this registry row\n"
+"    --all                every registry row, one after another\n"
 "    --entry SYM --model NAME [--abi classic|rep]\n"
-"                         an entry symbol against a model (strategy, tail_c\n"
+"                         an entry symbol against a model (a registry name\n"
 "                         or none), as the sweep's --entry\n"
 "  --quiet                print only failures and the summary\n"
 "  CASE: len,src_align,dst_align,fs,fd[,seed] (fs/fd '-' for no fault);\n"
@@ -245,61 +246,56 @@ static int encode(const char *byte, const char *spec, const char *out)
 
 int main(int argc, char **argv)
 {
+	enum { O_STRATEGY = 256, O_ALL, O_ENTRY, O_MODEL, O_ABI, O_HEX, O_QUIET, O_LIST,
+	       O_ENCODE };
+	static const struct option opts[] = {
+		{ "strategy", 1, 0, O_STRATEGY }, { "all", 0, 0, O_ALL },
+		{ "entry", 1, 0, O_ENTRY }, { "model", 1, 0, O_MODEL },
+		{ "abi", 1, 0, O_ABI }, { "hex", 1, 0, O_HEX },
+		{ "quiet", 0, 0, O_QUIET }, { "list", 0, 0, O_LIST },
+		{ "encode", 0, 0, O_ENCODE }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
+	};
 	const char *strategy = NULL, *entry = NULL, *model = NULL, *abi = NULL;
-	const char *hex[64], *files[4096];
-	int nhex = 0, nfiles = 0, all = 0, list = 0;
+	const char *hex[64];
+	int nhex = 0, all = 0, list = 0, enc = 0, c;
 	struct fuzz_targets ft;
 	char err[400];
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		int needs = !strcmp(a, "--strategy") || !strcmp(a, "--entry") ||
-			    !strcmp(a, "--model") || !strcmp(a, "--abi") || !strcmp(a, "--hex");
-
-		if (needs && !v) {
-			fprintf(stderr, "ucopy-replay: %s needs a value\n", a);
-			return 2;
-		}
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
 			usage(stdout);
 			return 0;
-		} else if (!strcmp(a, "--encode")) {
-			if (argc - i != 4) {
-				usage(stderr);
+		case O_STRATEGY: strategy = optarg; break;
+		case O_ALL: all = 1; break;
+		case O_ENTRY: entry = optarg; break;
+		case O_MODEL: model = optarg; break;
+		case O_ABI: abi = optarg; break;
+		case O_QUIET: quiet = 1; break;
+		case O_LIST: list = 1; break;
+		case O_ENCODE: enc = 1; break;
+		case O_HEX:
+			if (nhex == 64) {
+				fprintf(stderr, "ucopy-replay: too many --hex\n");
 				return 2;
 			}
-			return encode(argv[i + 1], argv[i + 2], argv[i + 3]);
-		} else if (!strcmp(a, "--quiet")) {
-			quiet = 1;
-		} else if (!strcmp(a, "--all")) {
-			all = 1;
-		} else if (!strcmp(a, "--list")) {
-			list = 1;
-		} else if (!strcmp(a, "--strategy")) {
-			strategy = v, i++;
-		} else if (!strcmp(a, "--entry")) {
-			entry = v, i++;
-		} else if (!strcmp(a, "--model")) {
-			model = v, i++;
-		} else if (!strcmp(a, "--abi")) {
-			abi = v, i++;
-		} else if (!strcmp(a, "--hex")) {
-			if (nhex == 64)
-				return 2;
-			hex[nhex++] = v, i++;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "ucopy-replay: unknown option %s\n", a);
+			hex[nhex++] = optarg;
+			break;
+		default:
+			fprintf(stderr, "ucopy-replay: %s %s\n", argv[optind - 1],
+				optopt ? "needs a value" : "is not an option");
 			usage(stderr);
 			return 2;
-		} else {
-			if (nfiles == 4096) {
-				fprintf(stderr, "ucopy-replay: too many files\n");
-				return 2;
-			}
-			files[nfiles++] = a;
 		}
+	}
+	if (enc) {
+		if (argc - optind != 3) {
+			usage(stderr);
+			return 2;
+		}
+		return encode(argv[optind], argv[optind + 1], argv[optind + 2]);
 	}
 	if (all && (strategy || entry)) {
 		fprintf(stderr, "ucopy-replay: --all and a target do not go together\n");
@@ -321,7 +317,7 @@ int main(int argc, char **argv)
 			       level_str(ft.t[i].level));
 		return 0;
 	}
-	if (!nhex && !nfiles) {
+	if (!nhex && optind == argc) {
 		usage(stderr);
 		return 2;
 	}
@@ -339,8 +335,8 @@ int main(int argc, char **argv)
 		}
 		run_case("--hex", rec, sizeof rec, &ft, all);
 	}
-	for (int i = 0; i < nfiles; i++)
-		run_file(files[i], &ft, all);
+	for (int i = optind; i < argc; i++)
+		run_file(argv[i], &ft, all);
 	printf("%zu passed, %zu failed\n", passed, failed);
 	return malformed ? 2 : failed ? 1 : 0;
 }

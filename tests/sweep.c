@@ -1,8 +1,7 @@
 /*
  * sweep: runs the fault lab over every case of a plan (tests/plan.h) for
- * every target: each registry strategy (its asm routine against its
- * model), the two tail handlers, or one entry symbol against a chosen
- * model. Work is split over forked workers; a worker that dies is
+ * every target: each registry row (its asm routine against its model),
+ * or one entry symbol against a chosen model. Work is split over forked workers; a worker that dies is
  * reported as a failure of the case it was running and replaced, so the
  * sweep always finishes. Last line: "N passed, M failed".
  *
@@ -10,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -30,7 +30,7 @@
 
 struct opts {
 	struct plan plan;
-	int quick, jobs, show, list, tails, seed_set;
+	int quick, jobs, show, list, seed_set;
 	size_t stop_after;	/* stop a target after this many failures */
 	const char *entry, *model, *abi, *one_case;
 	const char *only[MAX_TARGETS];
@@ -59,132 +59,124 @@ static void usage(FILE *f)
 "  --seed N             seed for the random cases and contents\n"
 "                       (default: from the clock; printed either way)\n"
 "  --jobs N             worker processes (default 2)\n"
-"  --strategy NAME      only this registry strategy (repeatable)\n"
-"  --no-tails           leave out the tail handlers tail_c and tail_rep\n"
-"  (by default: every registry strategy, every asm routine still without a\n"
-"  model (against bytewise's), and the two tail handlers)\n"
+"  --strategy NAME      only this registry row (repeatable; default: every\n"
+"                       row, each routine against its own model)\n"
 "  --entry SYMBOL       run this entry symbol (linked into this binary)\n"
-"  --model NAME         ... against this model: a strategy, tail_c or none\n"
-"  --abi classic|rep    ... with this ABI (default: the model strategy's)\n"
+"  --model NAME         ... against this model: a registry name or none\n"
+"  --abi classic|rep    ... with this ABI (default: the model row's)\n"
 "  --case L,SA,DA,FS,FD run one case (FS/FD '-' for no fault), print it\n"
 "  --show N             failures printed per target (default 10)\n"
 "  --stop-after N       stop a target after N failures (default: never)\n"
-"  --list               list the targets and exit\n", LAB_LEN_MAX);
+"  --list               list the targets and exit\n"
+"  -h, --help           this text\n", LAB_LEN_MAX);
 }
 
-static int num(const char *s, size_t *v)
+/* A number option's value, within [lo, hi]; -1 with a message if not. */
+static int num(const char *opt, const char *s, size_t lo, size_t hi, size_t *v)
 {
 	char *end;
 
-	if (!s || *s < '0' || *s > '9')
-		return -1;
 	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return *end || errno ? -1 : 0;
-}
-
-/* The options that take a value, each followed by a space. */
-#define VALUE_OPTIONS "--entry --model --abi --case --strategy --max-len --aligns " \
-	"--random --random-max-len --seed --jobs --show --stop-after "
-
-static int takes_value(const char *a)
-{
-	char key[40];
-
-	if (strlen(a) + 3 > sizeof key || strchr(a, ' '))
-		return 0;
-	snprintf(key, sizeof key, " %s ", a);
-	return strstr(" " VALUE_OPTIONS, key) != NULL;
+	if (*s >= '0' && *s <= '9') {
+		*v = strtoull(s, &end, 0);
+		if (!*end && !errno && *v >= lo && *v <= hi)
+			return 0;
+	}
+	fprintf(stderr, "sweep: --%s takes a number %zu..%zu, not '%s'\n", opt, lo, hi, s);
+	return -1;
 }
 
 static int parse(int argc, char **argv, struct opts *o)
 {
-	size_t v;
+	enum { O_QUICK = 256, O_MAXLEN, O_ALIGNS, O_RANDOM, O_RANDMAX, O_SEED, O_JOBS,
+	       O_STRATEGY, O_ENTRY, O_MODEL, O_ABI, O_CASE, O_SHOW, O_STOP, O_LIST };
+	static const struct option opts[] = {
+		{ "quick", 0, 0, O_QUICK }, { "max-len", 1, 0, O_MAXLEN },
+		{ "aligns", 1, 0, O_ALIGNS }, { "random", 1, 0, O_RANDOM },
+		{ "random-max-len", 1, 0, O_RANDMAX }, { "seed", 1, 0, O_SEED },
+		{ "jobs", 1, 0, O_JOBS }, { "strategy", 1, 0, O_STRATEGY },
+		{ "entry", 1, 0, O_ENTRY }, { "model", 1, 0, O_MODEL },
+		{ "abi", 1, 0, O_ABI }, { "case", 1, 0, O_CASE },
+		{ "show", 1, 0, O_SHOW }, { "stop-after", 1, 0, O_STOP },
+		{ "list", 0, 0, O_LIST }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
+	};
+	size_t v, max_len = 256, nrandom = 4000;
+	int o_max_len = 0, o_random = 0, c;
 
 	memset(o, 0, sizeof *o);
-	o->plan.max_len = 256;
 	o->plan.salign_n = o->plan.dalign_n = 8;
-	o->plan.nrandom = 4000;
 	o->plan.random_max_len = 3 * 4096;
 	o->jobs = 2;
 	o->show = 10;
-	o->tails = 1;
 	o->stop_after = (size_t)-1;
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--quick")) {
-			/* the subset's sizes; options given with it override them */
-			o->quick = 1;
-			o->plan.max_len = 80;
-			o->plan.nrandom = 1000;
-		}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-		int takes = 1;
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
 			usage(stdout);
 			exit(0);
-		} else if (!strcmp(a, "--quick")) {
-			takes = 0;	/* applied before the loop */
-		} else if (!strcmp(a, "--no-tails")) {
-			o->tails = 0, takes = 0;
-		} else if (!strcmp(a, "--list")) {
-			o->list = 1, takes = 0;
-		} else if (!takes_value(a)) {
-			fprintf(stderr, "sweep: unknown option %s\n", a);
-			return -1;
-		} else if (!val) {
-			fprintf(stderr, "sweep: %s needs a value\n", a);
-			return -1;
-		} else if (!strcmp(a, "--entry")) {
-			o->entry = val;
-		} else if (!strcmp(a, "--model")) {
-			o->model = val;
-		} else if (!strcmp(a, "--abi")) {
-			o->abi = val;
-		} else if (!strcmp(a, "--case")) {
-			o->one_case = val;
-		} else if (!strcmp(a, "--strategy")) {
+		case O_QUICK: o->quick = 1; break;
+		case O_LIST: o->list = 1; break;
+		case O_ENTRY: o->entry = optarg; break;
+		case O_MODEL: o->model = optarg; break;
+		case O_ABI: o->abi = optarg; break;
+		case O_CASE: o->one_case = optarg; break;
+		case O_STRATEGY:
 			if (o->nonly == MAX_TARGETS)
 				return -1;
-			o->only[o->nonly++] = val;
-		} else if (num(val, &v)) {
-			fprintf(stderr, "sweep: %s: '%s' is not a number\n", a, val);
-			return -1;
-		} else if (!strcmp(a, "--max-len")) {
-			o->plan.max_len = v;
-		} else if (!strcmp(a, "--aligns")) {
+			o->only[o->nonly++] = optarg;
+			break;
+		case O_MAXLEN:
+			if (num("max-len", optarg, 0, LAB_LEN_MAX, &max_len))
+				return -1;
+			o_max_len = 1;
+			break;
+		case O_ALIGNS:
+			if (num("aligns", optarg, 1, LAB_ALIGN_MOD, &v))
+				return -1;
 			o->plan.salign_n = o->plan.dalign_n = (unsigned)v;
-			if (v == 0 || v > LAB_ALIGN_MOD) {
-				fprintf(stderr, "sweep: --aligns takes 1..%d\n", LAB_ALIGN_MOD);
+			break;
+		case O_RANDOM:
+			if (num("random", optarg, 0, (size_t)-1, &nrandom))
 				return -1;
-			}
-		} else if (!strcmp(a, "--random")) {
-			o->plan.nrandom = v;
-		} else if (!strcmp(a, "--random-max-len")) {
-			o->plan.random_max_len = v;
-		} else if (!strcmp(a, "--seed")) {
+			o_random = 1;
+			break;
+		case O_RANDMAX:
+			if (num("random-max-len", optarg, 0, LAB_LEN_MAX, &o->plan.random_max_len))
+				return -1;
+			break;
+		case O_SEED:
+			if (num("seed", optarg, 0, (size_t)-1, &v))
+				return -1;
 			o->plan.seed = v, o->seed_set = 1;
-		} else if (!strcmp(a, "--jobs")) {
-			if (v < 1 || v > MAX_JOBS) {
-				fprintf(stderr, "sweep: --jobs takes 1..%d\n", MAX_JOBS);
+			break;
+		case O_JOBS:
+			if (num("jobs", optarg, 1, MAX_JOBS, &v))
 				return -1;
-			}
 			o->jobs = (int)v;
-		} else if (!strcmp(a, "--show")) {
+			break;
+		case O_SHOW:
+			if (num("show", optarg, 0, (size_t)-1, &v))
+				return -1;
 			o->show = v > 100000 ? 100000 : (int)v;
-		} else if (!strcmp(a, "--stop-after")) {
-			o->stop_after = v;
-		} else {
-			fprintf(stderr, "sweep: unknown option %s\n", a);
+			break;
+		case O_STOP:
+			if (num("stop-after", optarg, 0, (size_t)-1, &o->stop_after))
+				return -1;
+			break;
+		default:
+			fprintf(stderr, "sweep: %s %s\n", argv[optind - 1],
+				optopt ? "needs a value" : "is not an option");
 			return -1;
 		}
-		i += takes;
 	}
-	if (o->plan.max_len > LAB_LEN_MAX || o->plan.random_max_len > LAB_LEN_MAX) {
-		fprintf(stderr, "sweep: lengths go up to %d\n", LAB_LEN_MAX);
+	if (optind < argc) {
+		fprintf(stderr, "sweep: unexpected argument '%s'\n", argv[optind]);
 		return -1;
 	}
+	/* --quick sets the subset's sizes; options given with it override them */
+	o->plan.max_len = o_max_len || !o->quick ? max_len : 80;
+	o->plan.nrandom = o_random || !o->quick ? nrandom : 1000;
 	if (!!o->entry != !!o->model) {
 		fprintf(stderr, "sweep: --entry and --model go together\n");
 		return -1;
@@ -198,7 +190,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-/* Targets: --entry, --strategy ones, or every strategy plus the tails. */
+/* Targets: --entry, --strategy ones, or every registry row. */
 static int targets(const struct opts *o, struct lab_target *t, int *n)
 {
 	char err[160];
@@ -221,19 +213,8 @@ static int targets(const struct opts *o, struct lab_target *t, int *n)
 	}
 	if (o->entry || o->nonly)
 		return 0;
-	for (size_t i = 0; i < ucopy_nstrategies && *n < MAX_TARGETS - 2; i++)
+	for (size_t i = 0; i < ucopy_nstrategies && *n < MAX_TARGETS; i++)
 		lab_target_strategy(&t[(*n)++], &ucopy_strategies[i]);
-	if (o->tails) {
-		/* The tails run a whole copy, each against its own model. */
-		if (lab_target_entry(&t[*n], "copy_user_handle_tail", "tail_c", "classic", err, sizeof err) ||
-		    lab_target_entry(&t[*n + 1], "ucopy_tail_rep", "tail_rep", "classic", err, sizeof err)) {
-			fprintf(stderr, "sweep: %s\n", err);
-			return -1;
-		}
-		snprintf(t[*n].name, sizeof t[*n].name, "tail_c");
-		snprintf(t[*n + 1].name, sizeof t[*n + 1].name, "tail_rep");
-		*n += 2;
-	}
 	return 0;
 }
 
@@ -466,7 +447,7 @@ int main(int argc, char **argv)
 		return 2;
 	if (o.list) {
 		for (int i = 0; i < n; i++)
-			printf("%-16s entry %p  model %-12s abi %-7s level %s\n", t[i].name,
+			printf("%-16s entry %p  model %-14s abi %-7s level %s\n", t[i].name,
 			       (void *)t[i].entry, t[i].model_name,
 			       t[i].abi == UCOPY_ABI_REP ? "rep" : "classic",
 			       t[i].level == UCOPY_NONE ? "NONE" : ucopy_level_name(t[i].level));

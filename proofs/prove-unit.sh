@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# One proof unit: proofs/prove-unit.sh NAME KIND "FILES" "CPPFLAGS" "SHOWS"
+#                                       [LEVEL_EXACT_HW LEVEL_DELAYED_HW]
+#   KIND   spec (lemmas only) | stage | row (a registry row: levels checked)
+#          | equiv
+# Writes build/proofs/NAME/summary.json (see proofs/prove.sh) and prints
+# nothing. A unit whose inputs are unchanged since its last passing run is
+# served from that run: the key is the preprocessed text of every file (so
+# the spec and every header it reads are in it, ACSL included), the
+# options, and the tools' versions. WP's own goal cache (build/proofs/
+# wp-cache) then spares the provers the goals a change left as they were.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. proofs/wp.sh
+name=$1 kind=$2 files=$3 flags=$4 shows=$5 claim_x=${6:-} claim_d=${7:-}
+dir=${PROVE_DIR:-build/proofs}/$name
+mkdir -p "$dir"
+
+props=-@lemma
+[ "$kind" = spec ] && props=@lemma
+
+# shellcheck disable=SC2086
+key=$({
+	echo "$name $kind $flags $props $(wp_options)"
+	echo "${PROVE_TOOLS:-$(tool_versions)}"
+	for f in $files; do gcc -E -C -iquote spec -iquote src $flags "$f"; done
+} 2>&1 | sha256sum | cut -d' ' -f1)
+
+if [ "${PROVE_CACHE:-1}" = 1 ] && [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ] &&
+   jq -e '.ok' "$dir/summary.json" >/dev/null 2>&1; then
+	jq '.cached = true | .wall_s = 0' "$dir/summary.json" > "$dir/summary.tmp" &&
+		mv "$dir/summary.tmp" "$dir/summary.json"
+	exit 0
+fi
+rm -f "$dir/key"
+
+start=$(date +%s.%N)
+# shellcheck disable=SC2086
+run_wp "$dir" "$flags" "$props" $files
+rc=$?
+wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+
+problems=()
+[ "$rc" -eq 0 ] || problems+=("frama-c exited $rc (see $dir/log)")
+if [ -s "$dir/wp.json" ]; then counts=$(goal_counts "$dir/wp.json")
+else counts='{"goals": 0, "proved": 0, "smoke": {"goals": 0, "passed": 0}}'
+	problems+=("no WP report (see $dir/log)"); fi
+[ "$(jq '.goals - .proved' <<<"$counts")" -eq 0 ] ||
+	problems+=("$(jq '.goals - .proved' <<<"$counts") goal(s) unproved (see $dir/log)")
+[ "$(jq '.smoke.goals - .smoke.passed' <<<"$counts")" -eq 0 ] ||
+	problems+=("$(jq '.smoke.goals - .smoke.passed' <<<"$counts") smoke test(s) failed: inconsistent assumptions")
+[ "$kind" = spec ] || [ "$(jq '.goals' <<<"$counts")" -gt 0 ] || problems+=("no goal at all")
+nwarn=$(grep -c . "$dir/warnings")
+[ "$nwarn" -eq 0 ] || problems+=("$nwarn Frama-C warning(s): $(head -c 300 "$dir/warnings" | tr '\n' ' ')")
+
+# A row's levels are read off the WP verdicts on model_<name>'s named
+# postconditions: `ensures exact|raw|weak:` holds under both readings, the
+# same names in behaviour exact_hw only when rep movs reports exactly. The
+# strongest level proven for each reading must be the registry's.
+levels=null
+if [ "$kind" = row ] && [ -s "$dir/wp.json" ]; then
+	levels=$(jq --arg f "model_$name" '
+	  (."wp:functions"[$f] // {}) as $p
+	  | def proven(k): ($p[k]."wp:main" // {}) | (.total // 0) > 0 and .valid == .total;
+	    def level(bhv): [["EXACT", "exact"], ["RAW", "raw"], ["WEAK", "weak"]]
+	      | map(select(proven($f + "_ensures_" + .[1]) or
+	                   (bhv != "" and proven($f + "_" + bhv + "_ensures_" + .[1]))))
+	      | (.[0][0] // "NONE");
+	  {exact_hw: level("exact_hw"), delayed_hw: level("")}' "$dir/wp.json")
+	got_x=$(jq -r .exact_hw <<<"$levels") got_d=$(jq -r .delayed_hw <<<"$levels")
+	[ "$got_x" = "$claim_x" ] || problems+=("registry claims $claim_x on exact hw, WP proves $got_x")
+	[ "$got_d" = "$claim_d" ] || problems+=("registry claims $claim_d on delayed hw, WP proves $got_d")
+fi
+
+ok=true
+[ ${#problems[@]} -eq 0 ] || ok=false
+jq -n --arg unit "$name" --arg kind "$kind" --arg shows "$shows" \
+	--argjson counts "$counts" --argjson levels "$levels" --argjson wall "$wall" \
+	--argjson ok "$ok" --arg problems "$(printf '%s; ' "${problems[@]}")" \
+	'{unit: $unit, kind: $kind, shows: $shows, goals: $counts.goals,
+	  proved: $counts.proved, smoke: $counts.smoke, levels: $levels,
+	  wall_s: $wall, cached: false, ok: $ok,
+	  problems: ($problems | rtrimstr("; ") | select(. != "") // null)}' > "$dir/summary.json"
+if [ "$ok" = true ]; then echo "$key" > "$dir/key"; fi
+echo "$wall" > "$dir/cost"
+exit 0
