@@ -4,3 +4,8 @@ prove:
 	@proofs/prove.sh
 prove-reject:
 	@proofs/reject.sh
+.PHONY: prove-cache level-table
+prove-cache:
+	@proofs/test-cache.sh
+level-table:
+	@proofs/level-table.sh --update

@@ -8,13 +8,13 @@ PROOF_RESULTS=${PROOF_RESULTS:-build/proofs/results.json}
 
 # ---- the registry (build/registry.tsv, printed by src/registry_print.c) ----
 # One TSV line per row: name kind abi level_exact_hw level_delayed_hw
-# kernels commit origin.
+# keeps kernels commits origin.
 registry_rows() { tail -n +2 "$REGISTRY"; }
 registry_names() { registry_rows | cut -f1 | paste -sd ' '; }
 registry_row() { registry_rows | awk -F'\t' -v n="$1" '$1 == n { print; f = 1 } END { exit !f }'; }
-# "origin (kernels, commit c)" of a row.
+# "origin (kernels, commits c)" of a row.
 registry_origin() {
-	registry_row "$1" | awk -F'\t' '{ printf "%s (%s%s)\n", $8, $6, $7 == "-" ? "" : ", commit " $7 }'
+	registry_row "$1" | awk -F'\t' '{ printf "%s (%s%s)\n", $9, $7, $8 == "-" ? "" : ", commits " $8 }'
 }
 
 # ---- the proof results (build/proofs/results.json, written by make prove) ----

@@ -6,7 +6,7 @@ set -euo pipefail
 # tool -> package
 declare -A need=(
 	[frama-c]=frama-c-base [why3]=why3 [z3]=z3 [cvc4]=cvc4 [cvc5]=cvc5
-	[clang]=clang [afl-clang-fast]=afl++ [gnuplot]=gnuplot-nox
+	[clang]=clang [afl-clang-fast]=afl++ [gnuplot]=gnuplot-nox [jq]=jq
 )
 # libFuzzer's runtime has no binary of its own: look for its archive.
 fuzzer_lib() { compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null; }

@@ -6,7 +6,7 @@
 #include "ucopy.h"
 #include "oracle.h"
 
-#define UCOPY_ROW(name, kind, abi, lx, ld, kernels, commit, origin) \
+#define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin) \
 	ucopy_bare_fn model_##name;
 #include "registry.def"
 #undef UCOPY_ROW
@@ -18,7 +18,7 @@
  */
 #define UCOPY_COPY_ARGS(len, daddr) (len), (daddr)
 #define UCOPY_TAIL_ARGS(len, daddr) ((void)(daddr), (size_t)0), (len)
-#define UCOPY_ROW(name, kind, abi, lx, ld, kernels, commit, origin)	\
+#define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin)	\
 static size_t bare_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
 			  size_t daddr)					\
 {									\
@@ -34,9 +34,9 @@ static size_t oracle_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
 #undef UCOPY_ROW
 
 const struct ucopy_strategy ucopy_strategies[] = {
-#define UCOPY_ROW(n, kind, abi, lx, ld, kernels, commit, origin)	\
+#define UCOPY_ROW(n, kind, abi, lx, ld, keeps, kernels, commits, origin)	\
 	{ #n, UCOPY_KIND_##kind, UCOPY_ABI_##abi, UCOPY_##lx, UCOPY_##ld,	\
-	  kernels, commit, origin, oracle_##n, bare_##n, ucopy_##n },
+	  keeps, kernels, commits, origin, oracle_##n, bare_##n, ucopy_##n },
 #include "registry.def"
 #undef UCOPY_ROW
 };

@@ -38,15 +38,16 @@ struct ucopy_strategy {
 	enum ucopy_abi abi;
 	enum ucopy_level level_exact_hw;   /* proven level, exact rep reporting */
 	enum ucopy_level level_delayed_hw; /* proven level, delayed reporting */
+	const char *keeps;                 /* registers its callers rely on */
 	const char *kernels;               /* releases that shipped it */
-	const char *commit;                /* the commit that brought it, or "-" */
+	const char *commits;               /* brought in .. retired by, or "-" */
 	const char *origin;
 	ucopy_model_fn *model;             /* oracle entry: arms the fault map */
 	ucopy_bare_fn *bare;               /* the model alone (fault map as armed) */
 	void (*routine)(void);             /* asm/<name>.S: ucopy_<name> */
 };
 
-#define UCOPY_ROW(name, kind, abi, lx, ld, kernels, commit, origin) \
+#define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin) \
 	void ucopy_##name(void);
 #include "registry.def"
 #undef UCOPY_ROW

@@ -1,31 +1,39 @@
 /*
- * lab_call: calls a copy routine under test with its ABI, with known
- * values in every register, and records what it left behind, so that the
- * lab can check the clobber rules (rbx, rbp, r12-r15 and rsp preserved,
- * DF clear) without trusting the routine to return sanely.
+ * lab_call: calls a copy routine under test with its ABI, with a known
+ * value in every general-purpose register, and records every register it
+ * left behind, so that the lab can check the clobber rules of the row's
+ * ABI and era (struct lab_target.keeps: the registers the callers rely on,
+ * rsp and DF) without trusting the routine to return sanely.
  *
  * void lab_call(struct lab_call *c)    (layout: struct lab_call in lab.c)
  *
- * The block pointer and our stack pointer are kept in static memory, not
- * on the stack or in a register: the routine may have wrecked both.
+ * C_IN holds the 16 values loaded before the call, in x86 register-number
+ * order (rax rcx rdx rbx rsp rbp rsi rdi r8 .. r15; the rsp slot unused):
+ * the lab puts the arguments (rdi, rsi, and edx or rcx) and sentinels or
+ * poison into them. C_OUT gets all 16 afterwards (rsp: as the routine
+ * left it). The entry, the block pointer and our stack pointer are kept in
+ * static memory, not on the stack or in a register: the routine may have
+ * wrecked both, and no register is spent on the call's target.
+ *
+ * With C_TRACE set the call is single-stepped: the trap flag is set so
+ * that the first trap comes at the routine's first instruction; the lab's
+ * SIGTRAP handler follows each instruction and clears the flag when
+ * control is back at lab_call_return.
  */
 #define C_ENTRY		0
-#define C_TO		8
-#define C_FROM		16
-#define C_COUNT		24
-#define C_ABI		32	/* 0 classic (edx = len), 1 rep (rcx = len) */
-#define C_RAX		40
-#define C_RCX		48
-#define C_RBX		56	/* out: rbx rbp r12 r13 r14 r15 */
-#define C_RSP_AFTER	104
-#define C_RSP_BEFORE	112
-#define C_RFLAGS	120
-#define C_SENTINEL	128	/* in: rbx rbp r12 r13 r14 r15 */
-#define C_POISON	176	/* in: for rax, the other count register, r8-r10 */
+#define C_TRACE		8
+#define C_IN		16	/* 16 registers */
+#define C_OUT		144	/* 16 registers */
+#define C_RSP_BEFORE	272
+#define C_RFLAGS	280
+
+#define IN(r)	(C_IN + 8 * (r))
+#define OUT(r)	(C_OUT + 8 * (r))
 
 	.text
 	.globl lab_call
 	.type lab_call, @function
+	.globl lab_call_return
 	.p2align 4
 lab_call:
 	pushq %rbx
@@ -37,47 +45,64 @@ lab_call:
 	subq $8,%rsp			/* the callee sees rsp = 8 mod 16 */
 	movq %rdi,lab_call_block(%rip)
 	movq %rsp,lab_call_rsp(%rip)
+	movq C_ENTRY(%rdi),%rax
+	movq %rax,lab_call_entry(%rip)
+	movq C_TRACE(%rdi),%rax
+	movb %al,lab_call_trace(%rip)
 
 	movq %rdi,%rax
-	movq C_SENTINEL+0(%rax),%rbx
-	movq C_SENTINEL+8(%rax),%rbp
-	movq C_SENTINEL+16(%rax),%r12
-	movq C_SENTINEL+24(%rax),%r13
-	movq C_SENTINEL+32(%rax),%r14
-	movq C_SENTINEL+40(%rax),%r15
-	movq C_POISON(%rax),%r8
-	movq %r8,%r9
-	movq %r8,%r10
-	movq C_TO(%rax),%rdi
-	movq C_FROM(%rax),%rsi
-	cmpq $0,C_ABI(%rax)
-	jne 1f
-	movl C_COUNT(%rax),%edx		/* classic: 32-bit count */
-	movq %r8,%rcx
-	jmp 2f
-1:	movq C_COUNT(%rax),%rcx		/* rep: the rep movs count */
-	movq %r8,%rdx
-2:	movq C_ENTRY(%rax),%r11
-	movq %r8,%rax
+	movq IN(1)(%rax),%rcx
+	movq IN(2)(%rax),%rdx
+	movq IN(3)(%rax),%rbx
+	movq IN(5)(%rax),%rbp
+	movq IN(6)(%rax),%rsi
+	movq IN(7)(%rax),%rdi
+	movq IN(8)(%rax),%r8
+	movq IN(9)(%rax),%r9
+	movq IN(10)(%rax),%r10
+	movq IN(11)(%rax),%r11
+	movq IN(12)(%rax),%r12
+	movq IN(13)(%rax),%r13
+	movq IN(14)(%rax),%r14
+	movq IN(15)(%rax),%r15
+	movq IN(0)(%rax),%rax
 	cld
-	call *%r11
-
-	movq %rsp,%r11			/* rsp as the routine left it */
-	movq lab_call_rsp(%rip),%rsp
-	movq lab_call_block(%rip),%r10
-	movq %r11,C_RSP_AFTER(%r10)
+	cmpb $0,lab_call_trace(%rip)
+	je 1f
 	pushfq
-	popq %r11
-	movq %r11,C_RFLAGS(%r10)
+	orq $0x100,(%rsp)		/* TF: the trap comes after the call */
+	popfq
+1:	call *lab_call_entry(%rip)
+lab_call_return:
+	movq %rsp,lab_call_rsp_after(%rip)	/* rsp as the routine left it */
+	movq lab_call_rsp(%rip),%rsp
+	pushfq
+	movq %r10,lab_call_scratch(%rip)
+	movq lab_call_block(%rip),%r10
+	movq %rax,OUT(0)(%r10)
+	popq %rax
+	movq %rax,C_RFLAGS(%r10)
+	andq $~0x100,%rax		/* no trap flag past this point */
+	pushq %rax
+	popfq
 	cld
-	movq %rax,C_RAX(%r10)
-	movq %rcx,C_RCX(%r10)
-	movq %rbx,C_RBX+0(%r10)
-	movq %rbp,C_RBX+8(%r10)
-	movq %r12,C_RBX+16(%r10)
-	movq %r13,C_RBX+24(%r10)
-	movq %r14,C_RBX+32(%r10)
-	movq %r15,C_RBX+40(%r10)
+	movq %rcx,OUT(1)(%r10)
+	movq %rdx,OUT(2)(%r10)
+	movq %rbx,OUT(3)(%r10)
+	movq lab_call_rsp_after(%rip),%rax
+	movq %rax,OUT(4)(%r10)
+	movq %rbp,OUT(5)(%r10)
+	movq %rsi,OUT(6)(%r10)
+	movq %rdi,OUT(7)(%r10)
+	movq %r8,OUT(8)(%r10)
+	movq %r9,OUT(9)(%r10)
+	movq lab_call_scratch(%rip),%rax
+	movq %rax,OUT(10)(%r10)
+	movq %r11,OUT(11)(%r10)
+	movq %r12,OUT(12)(%r10)
+	movq %r13,OUT(13)(%r10)
+	movq %r14,OUT(14)(%r10)
+	movq %r15,OUT(15)(%r10)
 	movq lab_call_rsp(%rip),%r11
 	movq %r11,C_RSP_BEFORE(%r10)
 
@@ -93,7 +118,11 @@ lab_call:
 
 	.bss
 	.p2align 3
-lab_call_block:	.quad 0
-lab_call_rsp:	.quad 0
+lab_call_block:		.quad 0
+lab_call_rsp:		.quad 0
+lab_call_rsp_after:	.quad 0
+lab_call_entry:		.quad 0
+lab_call_scratch:	.quad 0
+lab_call_trace:		.byte 0
 
 	.section .note.GNU-stack,"",@progbits

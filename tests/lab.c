@@ -16,6 +16,9 @@
 #include <unistd.h>
 
 #include "lab.h"
+#include "oracle.h"
+
+_Static_assert(LAB_REPS_MAX == UCOPY_REPS_MAX, "one lag per faulting rep, as the oracle");
 
 #define PAGE 4096
 /* Read-write pages per buffer: the longest copy plus room to align. */
@@ -27,23 +30,36 @@
 /* Timer period and the ticks of CPU time one case may use. */
 #define TICK_US 10000
 #define TIMEOUT_TICKS 20
+/* Traced cases: instructions stepped at most, and their CPU allowance. */
+#define TRACE_MAX_STEPS 40000
+#define TRACE_TIMEOUT_TICKS 300
+#define EFL_TF 0x100ul
+#define EFL_DF 0x400ul
 
 #define X86_TRAP_PF 14
 #define PF_WRITE 2
 
-/* The block tests/call.S reads and fills (offsets are fixed there). */
+/* The block tests/call.S reads and fills (offsets are fixed there):
+ * registers in x86 numbering, rax rcx rdx rbx rsp rbp rsi rdi r8..r15. */
+enum { R_AX, R_CX, R_DX, R_BX, R_SP, R_BP, R_SI, R_DI, R_8, R_9, R_10, R_11,
+       R_12, R_13, R_14, R_15, NREGS };
 struct lab_call {
 	void (*entry)(void);
-	uint64_t to, from, count, abi;
-	uint64_t rax, rcx;
-	uint64_t saved[6];            /* rbx rbp r12 r13 r14 r15 afterwards */
-	uint64_t rsp_after, rsp_before, rflags;
-	uint64_t sentinel[6];         /* loaded into them before the call */
-	uint64_t poison;              /* rax, r8-r10, the unused count reg */
+	uint64_t trace;               /* single-step the call */
+	uint64_t in[NREGS];           /* loaded before the call */
+	uint64_t out[NREGS];          /* found after it (rsp: as left) */
+	uint64_t rsp_before, rflags;
 };
-_Static_assert(offsetof(struct lab_call, sentinel) == 128, "call.S layout");
-_Static_assert(offsetof(struct lab_call, poison) == 176, "call.S layout");
+_Static_assert(offsetof(struct lab_call, in) == 16, "call.S layout");
+_Static_assert(offsetof(struct lab_call, out) == 144, "call.S layout");
+_Static_assert(offsetof(struct lab_call, rflags) == 280, "call.S layout");
 void lab_call(struct lab_call *c);
+extern const char lab_call_return[];
+
+static const char *const reg_names[NREGS] = {
+	"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi",
+	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+};
 
 /*
  * The exception table as the shim's _ASM_EXTABLE macros lay it out: two
@@ -62,6 +78,32 @@ struct ex_fix {
 };
 static struct ex_fix *ex_index;  /* sorted by insn */
 static size_t ex_count;
+
+/*
+ * Delayed fault reporting (docs/lab.md, "Lags"). Every rep movs that has
+ * an exception-table entry is a rep site. For a lagged case the lab
+ * patches an int3 over each site's first byte: at the trap it records
+ * the count the instruction starts with and resumes at the site's
+ * trampoline, a copy of the instruction followed by a jump back. So the
+ * instruction runs natively, and a fault in it shows how many elements
+ * it did (start count - rcx); the fault handler winds rcx, rsi and rdi
+ * back by the case's lag for that rep (at most what it did) before the
+ * exception table is applied at the site's address.
+ */
+#define TRAMP_SLOT 32
+struct rep_site {
+	uintptr_t at;                 /* the instruction (its first prefix) */
+	uint8_t *tramp;               /* its copy, then jmp *0(%rip); at+len */
+	unsigned len, size;           /* instruction and element bytes */
+	uint8_t first;                /* the byte the int3 replaces */
+	volatile uint64_t start_rcx;  /* count when this execution began */
+};
+static struct rep_site *rep_sites;  /* sorted by at */
+static size_t rep_nsites;
+static uint8_t *tramp_area;
+static size_t tramp_bytes;
+static int reps_patched;            /* 1 patched, -1 unavailable */
+static char reps_why[200];
 
 /* One buffer: a read-write run of pages between two PROT_NONE pages. */
 struct region {
@@ -98,6 +140,19 @@ static struct {
 	volatile uintptr_t rip, addr;
 	volatile unsigned long err, trapno;
 	volatile uint32_t bad_type;   /* entry type apply_fixup refused, or 0 */
+	volatile int timeout_ticks;
+	/* lags */
+	unsigned nlag;
+	size_t lag[LAB_REPS_MAX];
+	volatile unsigned rep_runs, reps;
+	volatile size_t rep_done[LAB_REPS_MAX], rep_k[LAB_REPS_MAX];
+	volatile unsigned rep_size[LAB_REPS_MAX];
+	volatile int lagged;
+	/* tracing */
+	volatile int tracing, trace_cut, nt_pending, nt_unfenced;
+	volatile int prev_kind;
+	volatile uintptr_t prev_rip, nt_rip;
+	volatile unsigned long steps;
 } cur;
 static sigset_t normal_mask;
 static int initialised;
@@ -149,6 +204,228 @@ static int ex_build(void)
 size_t lab_extable_size(void)
 {
 	return ex_count;
+}
+
+/* ---- rep sites: the instructions a lag applies to ---- */
+
+/*
+ * Is p a rep movs (f3 [prefixes] [rex] a4/a5)? Its length and element size.
+ */
+static int decode_rep_movs(const uint8_t *p, unsigned *len, unsigned *size)
+{
+	int rep = 0, opsize = 0, rexw = 0;
+	unsigned i = 0;
+
+	for (; i < 14; i++) {
+		uint8_t b = p[i];
+		if (b == 0xf3)
+			rep = 1;
+		else if (b == 0x66)
+			opsize = 1;
+		else if (b == 0x26 || b == 0x2e || b == 0x36 || b == 0x3e ||
+			 b == 0x64 || b == 0x65)
+			continue;
+		else
+			break;
+	}
+	if ((p[i] & 0xf0) == 0x40) {
+		rexw = (p[i] & 8) != 0;
+		i++;
+	}
+	if (!rep || (p[i] != 0xa4 && p[i] != 0xa5))
+		return 0;
+	*size = p[i] == 0xa4 ? 1 : rexw ? 8 : opsize ? 2 : 4;
+	*len = i + 1;
+	return 1;
+}
+
+static void find_rep_sites(void)
+{
+	rep_sites = calloc(ex_count ? ex_count : 1, sizeof *rep_sites);
+	if (!rep_sites)
+		return;
+	for (size_t i = 0; i < ex_count; i++) {
+		unsigned len, size;
+
+		if (i && ex_index[i].insn == ex_index[i - 1].insn)
+			continue;
+		if (!decode_rep_movs((const uint8_t *)ex_index[i].insn, &len, &size))
+			continue;
+		rep_sites[rep_nsites].at = ex_index[i].insn;
+		rep_sites[rep_nsites].len = len;
+		rep_sites[rep_nsites].size = size;
+		rep_sites[rep_nsites].first = *(const uint8_t *)ex_index[i].insn;
+		rep_nsites++;
+	}
+}
+
+size_t lab_rep_sites(void)
+{
+	return rep_nsites;
+}
+
+static struct rep_site *site_at(uintptr_t at)
+{
+	size_t lo = 0, hi = rep_nsites;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rep_sites[mid].at < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < rep_nsites && rep_sites[lo].at == at ? &rep_sites[lo] : NULL;
+}
+
+/* The site whose trampoline holds pc, or NULL. */
+static struct rep_site *site_of_tramp(uintptr_t pc)
+{
+	size_t k;
+
+	if (!tramp_area || pc < (uintptr_t)tramp_area || pc >= (uintptr_t)tramp_area + tramp_bytes)
+		return NULL;
+	k = (pc - (uintptr_t)tramp_area) / TRAMP_SLOT;
+	return k < rep_nsites ? &rep_sites[k] : NULL;
+}
+
+/* A code address as the routine's: a trampoline's is its site's. */
+static uintptr_t code_addr(uintptr_t pc)
+{
+	struct rep_site *r = site_of_tramp(pc);
+
+	return r ? r->at + (pc - (uintptr_t)r->tramp < r->len ? pc - (uintptr_t)r->tramp : 0) : pc;
+}
+
+static int poke(uintptr_t at, uint8_t v)
+{
+	uintptr_t page = at & ~(uintptr_t)(PAGE - 1);
+
+	if (mprotect((void *)page, PAGE, PROT_READ | PROT_WRITE | PROT_EXEC))
+		return -1;
+	*(volatile uint8_t *)at = v;
+	return mprotect((void *)page, PAGE, PROT_READ | PROT_EXEC);
+}
+
+/* Puts the int3s in (once per process). 0, or -1 with reps_why set. */
+static int reps_patch(void)
+{
+	if (reps_patched)
+		return reps_patched > 0 ? 0 : -1;
+	reps_patched = -1;
+	if (!rep_nsites) {
+		reps_patched = 1;
+		return 0;
+	}
+	tramp_bytes = (rep_nsites * TRAMP_SLOT + PAGE - 1) & ~(size_t)(PAGE - 1);
+	tramp_area = mmap(NULL, tramp_bytes, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (tramp_area == MAP_FAILED) {
+		tramp_area = NULL;
+		snprintf(reps_why, sizeof reps_why, "mmap: %s", strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < rep_nsites; i++) {
+		struct rep_site *r = &rep_sites[i];
+		uint8_t *t = tramp_area + i * TRAMP_SLOT;
+		uint64_t back = r->at + r->len;
+
+		r->tramp = t;
+		memcpy(t, (const void *)r->at, r->len);
+		t += r->len;
+		*t++ = 0xff;		/* jmp *0(%rip) */
+		*t++ = 0x25;
+		memset(t, 0, 4);
+		memcpy(t + 4, &back, 8);
+	}
+	if (mprotect(tramp_area, tramp_bytes, PROT_READ | PROT_EXEC)) {
+		snprintf(reps_why, sizeof reps_why, "mprotect: %s", strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < rep_nsites; i++)
+		if (poke(rep_sites[i].at, 0xcc)) {
+			snprintf(reps_why, sizeof reps_why, "cannot patch the code (mprotect "
+				 "read-write-execute: %s)", strerror(errno));
+			while (i--)
+				poke(rep_sites[i].at, rep_sites[i].first);
+			return -1;
+		}
+	reps_patched = 1;
+	return 0;
+}
+
+/* ---- traced cases: what an instruction is, for the fence check ---- */
+
+enum { K_OTHER, K_NT, K_FENCE };
+
+static int insn_kind(const uint8_t *p)
+{
+	unsigned i = 0;
+	int lock = 0;
+
+	for (; i < 14; i++) {
+		uint8_t b = p[i];
+		if (b == 0xf0)
+			lock = 1;
+		else if (b == 0x66 || b == 0xf2 || b == 0xf3 || b == 0x26 || b == 0x2e ||
+			 b == 0x36 || b == 0x3e || b == 0x64 || b == 0x65 || b == 0x67)
+			continue;
+		else
+			break;
+	}
+	if (lock)
+		return K_FENCE;			/* a locked instruction orders them too */
+	if (p[i] == 0xc5 || p[i] == 0xc4) {	/* VEX: vmovntdq/ps/pd */
+		uint8_t op = p[i] == 0xc5 ? p[i + 2] : p[i + 3];
+		unsigned map = p[i] == 0xc5 ? 1 : (p[i + 1] & 0x1f);
+		return map == 1 && (op == 0x2b || op == 0xe7) ? K_NT : K_OTHER;
+	}
+	if ((p[i] & 0xf0) == 0x40)
+		i++;
+	if (p[i] == 0x86 || p[i] == 0x87)	/* xchg: locked when on memory */
+		return (p[i + 1] & 0xc0) != 0xc0 ? K_FENCE : K_OTHER;
+	if (p[i] != 0x0f)
+		return K_OTHER;
+	switch (p[i + 1]) {
+	case 0xc3:				/* movnti */
+	case 0xe7:				/* movntq, movntdq */
+	case 0x2b:				/* movntps, movntpd */
+		return K_NT;
+	case 0xae:				/* sfence f8, mfence f0 */
+		return p[i + 2] == 0xf8 || p[i + 2] == 0xf0 ? K_FENCE : K_OTHER;
+	case 0xa2:				/* cpuid: serializing */
+		return K_FENCE;
+	}
+	return K_OTHER;
+}
+
+/* One single-step trap: account for the instruction just done, look at
+ * the next; at the return, the verdict. */
+static void trace_step(greg_t *g)
+{
+	uintptr_t rip = (uintptr_t)g[REG_RIP];
+
+	if (cur.prev_kind == K_NT) {
+		cur.nt_pending = 1;
+		cur.nt_rip = cur.prev_rip;
+	} else if (cur.prev_kind == K_FENCE) {
+		cur.nt_pending = 0;
+	}
+	cur.prev_kind = K_OTHER;
+	if (rip == (uintptr_t)lab_call_return) {
+		g[REG_EFL] &= ~(greg_t)EFL_TF;
+		cur.tracing = 0;
+		cur.nt_unfenced = cur.nt_pending;
+		return;
+	}
+	if (++cur.steps > TRACE_MAX_STEPS) {
+		g[REG_EFL] &= ~(greg_t)EFL_TF;
+		cur.tracing = 0;
+		cur.trace_cut = 1;
+		return;
+	}
+	cur.prev_rip = code_addr(rip);
+	cur.prev_kind = insn_kind((const uint8_t *)rip);
 }
 
 static _Noreturn void abort_case(unsigned kind)

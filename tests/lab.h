@@ -26,6 +26,11 @@
 #define LAB_LEN_MAX (4 * 4096)
 /* Alignments are the buffer address modulo this. */
 #define LAB_ALIGN_MOD 64
+/* Independent lags for this many faulting rep instructions of one call
+ * (the oracle's UCOPY_REPS_MAX); later ones take the last. */
+#define LAB_REPS_MAX 4
+/* A lag that exceeds any count: the rep reports none of what it did. */
+#define LAB_LAG_ALL SIZE_MAX
 
 /* What is run: an entry point, its ABI, and what it is checked against. */
 struct lab_target {
@@ -34,7 +39,12 @@ struct lab_target {
 	void (*entry)(void);
 	enum ucopy_abi abi;
 	ucopy_model_fn *model;    /* NULL: contract check only */
-	enum ucopy_level level;   /* contract the result must meet */
+	ucopy_bare_fn *bare;      /* the model without arming (lagged cases) */
+	enum ucopy_level level;   /* contract on exact hw (no rep lagged) */
+	enum ucopy_level level_delayed; /* ... when a rep reported late */
+	unsigned keeps;           /* registers it must keep: bit n = x86 GPR n
+	                             (0 rax, 1 rcx, 2 rdx, 3 rbx, 5 rbp, 6 rsi,
+	                             7 rdi, 8-15 r8-r15); rsp and DF always */
 };
 
 /* One case. */
@@ -44,6 +54,18 @@ struct lab_case {
 	unsigned dst_align;       /* address % 64; set by fd when fd <= len */
 	size_t fs, fd;            /* first faulting offset, or LAB_NOFAULT */
 	uint64_t seed;            /* buffer contents */
+	/*
+	 * Delayed fault reporting: nlag = 0 is exact hardware. Otherwise the
+	 * k-th rep movs that faults in this call (k < LAB_REPS_MAX; later
+	 * ones take lag[nlag - 1]) reports min(lag[k], done) elements fewer
+	 * than it did: rcx, rsi and rdi are wound back by that many, the
+	 * stores stay. Compared with the model under the same lags.
+	 */
+	unsigned nlag;
+	size_t lag[LAB_REPS_MAX];
+	/* Single-step the call (trap flag) and check that every
+	 * non-temporal store is fenced before the routine returns. */
+	int trace;
 };
 
 /* Failure kinds, a bit each; several may be set. */
@@ -62,6 +84,9 @@ enum {
 	LAB_F_CONTRACT  = 1u << 11, /* breaks the claimed contract level */
 	LAB_F_MODEL     = 1u << 12, /* the model itself misbehaved */
 	LAB_F_SIGNAL    = 1u << 13, /* SIGILL, SIGFPE or SIGTRAP */
+	LAB_F_CLOBBER   = 1u << 14, /* a register the ABI keeps changed */
+	LAB_F_NTFENCE   = 1u << 15, /* returned with a movnti not fenced */
+	LAB_F_LAGSETUP  = 1u << 16, /* lag emulation unavailable here */
 };
 
 struct lab_outcome {
@@ -71,6 +96,15 @@ struct lab_outcome {
 	unsigned faults;          /* faults resumed at a fix-up */
 	uintptr_t fault_rip, fault_addr;    /* last fault */
 	size_t src, dst;          /* where the buffers were */
+	/* rep movs seen (lagged cases): executions, and per faulting one
+	 * (first LAB_REPS_MAX) elements done, elements wound back (k) and
+	 * the element size */
+	unsigned rep_runs, reps;
+	size_t rep_done[LAB_REPS_MAX], rep_k[LAB_REPS_MAX];
+	unsigned rep_size[LAB_REPS_MAX];
+	int lagged;               /* some rep reported late (k > 0) */
+	unsigned long steps;      /* traced cases: instructions stepped */
+	int trace_cut;            /* traced past the step budget: unchecked */
 	char what[320];           /* what went wrong ("" when it passed) */
 	char line[800];           /* one line: target, case, what (filled on
 	                             failure, or by lab_outcome_line) */
@@ -107,7 +141,17 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 		     const char *model_name, const char *abi,
 		     char *err, size_t errlen);
 
-/* "len=.. src%64=.. dst%64=.. fs=.. fd=.." (fs/fd "-" when none). */
+/* Parses a keeps list ("rbx rbp r12 ...") into a lab_target mask. 0 or
+ * -1 on an unknown name. */
+int lab_keeps_parse(const char *list, unsigned *mask);
+/* The mask back as names. */
+void lab_keeps_str(unsigned mask, char *buf, size_t n);
+
+/* Parses "1,0,2" (or "all" for an element) into c->lag / c->nlag. 0/-1. */
+int lab_lags_parse(const char *s, struct lab_case *c);
+
+/* "len=.. src%64=.. dst%64=.. fs=.. fd=.." (fs/fd "-" when none), then
+ * " lag=a,b" when lagged and " traced" when traced. */
 void lab_case_str(const struct lab_case *c, char *buf, size_t n);
 
 /* Parses "len,salign,dalign,fs,fd" (fs/fd "-" for none). 0 or -1. */

@@ -40,11 +40,26 @@ static int unchanged(const struct outcome *o, size_t a, size_t b)
 	return b <= a || !memcmp(o->before + a, o->after + a, b - a);
 }
 
-static int weak(const struct outcome *o)
+/* Each byte of [a, b) kept its old value or holds its source byte. */
+static int src_or_old(const struct outcome *o, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (o->after[i] != o->before[i] && o->after[i] != src[i])
+			return 0;
+	return 1;
+}
+
+/* Never over-report, the claimed prefix copied (what WEAK and ZEROPAD share). */
+static int prefix_ok(const struct outcome *o)
 {
 	size_t f = fault_at(o->fs, o->fd);
 	return o->ret <= o->len && o->len - o->ret <= f &&
 	       copied(o, 0, o->len - o->ret);
+}
+
+static int weak(const struct outcome *o)
+{
+	return prefix_ok(o) && src_or_old(o, o->len - o->ret, o->len);
 }
 
 static int raw(const struct outcome *o)
@@ -66,7 +81,7 @@ static int zeropad(const struct outcome *o)
 	for (size_t i = o->len - o->ret; i < o->len; i++)
 		if (o->after[i])
 			return 0;
-	return weak(o);
+	return prefix_ok(o);
 }
 
 static int (*const check[])(const struct outcome *) = {
