@@ -1,5 +1,5 @@
 /*
- * erms_short_v5: copy_user_enhanced_fast_string as of v5.1-v5.x, after
+ * erms_short_v5: copy_user_enhanced_fast_string as of v5.2-v6.3, after
  * commit 3693ca81151e moved the tail handler into asm: the same shape as
  * erms_short (copies under 64 bytes take the quadword + byte short path,
  * longer ones one rep movsb), but every fix-up now finishes with the
@@ -8,7 +8,7 @@
  * the tail's rcx is the result.
  *
  * Classic ABI: rdi to, rsi from, edx len; eax = bytes not copied.
- * Entries use the v4.20+ user-access macro, as v5.x does.
+ * Entries use the v4.20+ user-access macro, as v5.2+ does.
  */
 #include <linux/linkage.h>
 #include <asm/asm.h>

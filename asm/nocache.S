@@ -1,5 +1,5 @@
 /*
- * nocache: __copy_user_nocache, v4.x (arch/x86/lib/copy_user_64.S), used
+ * nocache: __copy_user_nocache, v4.8-v5.1 (arch/x86/lib/copy_user_64.S), used
  * when the kernel will not read the data back soon: the aligned bulk is
  * written with non-temporal movnti stores, which are weakly ordered, hence
  * the sfence on every way out, the fault path included.

@@ -6,7 +6,7 @@
  * __put_user give the C version.
  *
  * C ABI: rdi to, rsi from, edx bytes left; returns eax = bytes not copied.
- * The v4.x fix-ups jump here with the pointers where the fault stopped them
+ * The fix-ups up to v5.1 jump here with the pointers where the fault stopped them
  * and the count they computed. One byte per round, load then store; the
  * first byte that faults either way ends the copy, and eax then still
  * counts it.

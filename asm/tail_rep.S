@@ -1,5 +1,5 @@
 /*
- * tail_rep: the tail handler of commit 3693ca81151e (v5.1), which moved
+ * tail_rep: the tail handler of commit 3693ca81151e (v5.2), which moved
  * copy_user_handle_tail into copy_user_64.S as the local
  * .Lcopy_user_handle_tail: one rep movsb over what is left, and whatever
  * rcx says afterwards is the result. Under exact fault reporting that is

@@ -1,5 +1,5 @@
 /*
- * unrolled: copy_user_generic_unrolled, v4.x (arch/x86/lib/copy_user_64.S),
+ * unrolled: copy_user_generic_unrolled, v2.6.27-v5.1 (arch/x86/lib/copy_user_64.S),
  * the default when the CPU has neither REP_GOOD nor ERMS.
  *
  * Classic ABI: rdi to, rsi from, edx len; eax = bytes not copied.

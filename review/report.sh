@@ -31,7 +31,7 @@ fuzz_rows() {
 			rm -rf "$R/fuzz-corpus-$s"
 			mkdir -p "$R/fuzz-corpus-$s"
 			UCOPY_FUZZ_STRATEGY=$s timeout --kill-after=10 $((seconds + 60)) "$dir/ucopy-fuzz" \
-				-max_len=18 -len_control=0 -timeout=10 -max_total_time="$seconds" \
+				-max_len=26 -len_control=0 -timeout=10 -max_total_time="$seconds" \
 				-print_final_stats=1 -artifact_prefix="$R/fuzz-crash-$s-" \
 				"$R/fuzz-corpus-$s" tests/fuzz/corpus >"$log" 2>&1
 			rc=$?

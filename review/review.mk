@@ -2,7 +2,8 @@
 # the top Makefile.
 #
 #   make review ASM=file.S ENTRY=symbol MODEL=name [ABI=classic|rep]
-#               [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60]
+#               [FEATURES=erms,fsrm,rep_good] [KEEPS=rbx,rbp,...]
+#               [REVIEW_FUZZ_SECONDS=60]
 #               [REVIEW_QUICK=1|2] [REVIEW_SEED=1] [REVIEW_JOBS=2]
 #               [REVIEW_STOP_AFTER=100] [REVIEW_BENCH=0] [REVIEW_TIMEOUT=1800]
 #       review/review.sh with make's command line: sweep + fuzz + benchmark
@@ -44,7 +45,7 @@ REVIEW_REPORT := $(REVIEW_DIR)/review-$(ENTRY).md
 # The settings, as the report writer reads them (shell assignments);
 # rewritten only when they change, so that every step after them reruns
 # then and only then.
-REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES REVIEW_FUZZ_SECONDS REVIEW_QUICK \
+REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES KEEPS REVIEW_FUZZ_SECONDS REVIEW_QUICK \
 	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT
 define nl
 
@@ -89,21 +90,25 @@ $(RD)/ucopy-bench: $(BENCH_OBJS) $(RD)/review.o
 	$(call review_link,$(CC) $(CFLAGS))
 
 # Each step's output ends with "exit N": a failing routine is a result, not
-# a make error. A sweep stops after REVIEW_STOP_AFTER failing cases.
+# a make error. A sweep stops after REVIEW_STOP_AFTER failing cases. Both
+# sweeps run every phase (exact hw, delayed hw; the traced sample once)
+# and check the registers MODEL's row keeps (KEEPS= to name others).
 REVIEW_SWEEP = timeout --kill-after=10 $(REVIEW_TIMEOUT) $(RD)/sweep --entry "$$(cat $(RD)/symbol)" \
 	--abi $(ABI) --seed $(REVIEW_SEED) --jobs $(REVIEW_JOBS) --show 10 \
 	--stop-after $(REVIEW_STOP_AFTER) $(if $(filter 1,$(REVIEW_QUICK)),--quick) \
-	$(if $(filter 2,$(REVIEW_QUICK)),--max-len 24 --random 200)
-$(RD)/sweep-model.txt: $(RD)/sweep $(REVIEW_STEP)
+	$(if $(filter 2,$(REVIEW_QUICK)),--max-len 24 --random 200 --lag-len 12 --trace 100)
+REVIEW_KEEPS = "$$(. review/lib.sh && k='$(KEEPS)' && echo "$${k:-$$(registry_field $(MODEL) keeps)}" | tr ' ' ,)"
+$(RD)/sweep-model.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against model $(MODEL)" >&2
-	@$(REVIEW_SWEEP) --model $(MODEL) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+	@$(REVIEW_SWEEP) --model $(MODEL) --keeps $(REVIEW_KEEPS) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 ifeq ($(MODEL),bytewise)
 $(RD)/sweep-exact.txt: $(RD)/sweep-model.txt
 	@cp $< $@
 else
-$(RD)/sweep-exact.txt: $(RD)/sweep $(REVIEW_STEP)
+$(RD)/sweep-exact.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against the EXACT contract (model bytewise)" >&2
-	@$(REVIEW_SWEEP) --model bytewise >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+	@$(REVIEW_SWEEP) --model bytewise --keeps $(REVIEW_KEEPS) --phase exact,delayed \
+		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif
 
 ifeq ($(REVIEW_FUZZ_SECONDS),0)

@@ -5,7 +5,7 @@
 # against the project's own routine for that row.
 #
 #   review/review.sh ASM=file.S ENTRY=symbol MODEL=name [ABI=classic|rep]
-#       [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60]
+#       [FEATURES=erms,fsrm,rep_good] [KEEPS=rbx,rbp,...] [REVIEW_FUZZ_SECONDS=60]
 #       [REVIEW_QUICK=1|2] [REVIEW_SEED=1] [REVIEW_JOBS=2]
 #       [REVIEW_STOP_AFTER=100] [REVIEW_BENCH=0] [REVIEW_TIMEOUT=1800]
 #
@@ -45,6 +45,11 @@ make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does n
 registry_row "$MODEL" >/dev/null || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
 case "$ABI" in classic|rep) ;; *) usage_error "ABI is classic or rep, not '$ABI'" ;; esac
 case "$ENTRY" in *[!A-Za-z0-9_.]*) usage_error "'$ENTRY' is not a symbol name" ;; esac
+for r in ${KEEPS//,/ }; do
+	case "$r" in rax|rcx|rdx|rbx|rbp|rsi|rdi|rsp|r8|r9|r1[0-5]) ;;
+	*) usage_error "KEEPS: '$r' is not a register name (rax rcx rdx rbx rbp rsi rdi r8 .. r15)" ;;
+	esac
+done
 case "${REVIEW_QUICK:-0}" in 0|1|2) ;; *) usage_error "REVIEW_QUICK is 1 (quick sweep) or 2 (smoke)" ;; esac
 case "${REVIEW_FUZZ_SECONDS:-60}" in ''|*[!0-9]*) usage_error "REVIEW_FUZZ_SECONDS is a number of seconds" ;; esac
 msg=$(feature_check "${FEATURES:-}") || usage_error "$msg"

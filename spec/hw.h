@@ -96,12 +96,12 @@ int hw_load_ok(size_t off, size_t n);
     assigns dst[off .. off + n - 1];
     behavior stored:
       assumes off + n <= hw_fd;
-      ensures \result == 1;
-      ensures copied{Post}(dst, (uint8_t *)src, off, off + n);
+      ensures ok: \result == 1;
+      ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + n);
     behavior faulted:
       assumes off + n > hw_fd;
-      ensures \result == 0;
-      ensures unchanged{Pre, Post}(dst, off, off + n);
+      ensures failed: \result == 0;
+      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
     complete behaviors;
     disjoint behaviors;
 */
@@ -116,12 +116,12 @@ int hw_store(uint8_t *dst, const uint8_t *src, size_t off, size_t n);
     assigns dst[off .. off + n - 1];
     behavior moved:
       assumes off + n <= fault_at(hw_fs, hw_fd);
-      ensures \result == 1;
-      ensures copied{Post}(dst, (uint8_t *)src, off, off + n);
+      ensures ok: \result == 1;
+      ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + n);
     behavior faulted:
       assumes off + n > fault_at(hw_fs, hw_fd);
-      ensures \result == 0;
-      ensures unchanged{Pre, Post}(dst, off, off + n);
+      ensures failed: \result == 0;
+      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
     complete behaviors;
     disjoint behaviors;
 */

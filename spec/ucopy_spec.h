@@ -125,6 +125,15 @@
     copied{L}(d, s, off, end - ret) &&
     src_or_old{K, L}(d, s, end - ret, end);
 
+  // A copy loop's progress: it started at `start`, stands at `off`, short
+  // of the first fault, with [start, off) copied and [off, end) untouched
+  // since K. Every copy loop of the models keeps it.
+  predicate progress{K, L}(uint8_t *d, uint8_t *s, integer start, integer off,
+                           integer end, integer fs, integer fd) =
+    start <= off <= fault_at(fs, fd) &&
+    copied{L}(d, s, start, off) &&
+    unchanged{K, L}(d, off, end);
+
   // What a model may assume of its buffers over [a, b) of an area of
   // `area` bytes: inside the area, valid, and disjoint (a kernel copy
   // never overlaps user and kernel memory).

@@ -22,9 +22,9 @@
     assigns dst[0 .. len - 1];
     behavior aligned:
       assumes align_bytes(daddr) <= fault_at(hw_fs, hw_fd);
-      ensures \result == UCOPY_GO_ON;
-      ensures copied{Post}(dst, (uint8_t *)src, 0, align_bytes(daddr));
-      ensures unchanged{Pre, Post}(dst, align_bytes(daddr), len);
+      ensures goes_on: \result == UCOPY_GO_ON;
+      ensures aligned: copied{Post}(dst, (uint8_t *)src, 0, align_bytes(daddr));
+      ensures untouched: unchanged{Pre, Post}(dst, align_bytes(daddr), len);
     behavior faulted:
       assumes align_bytes(daddr) > fault_at(hw_fs, hw_fd);
       ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);

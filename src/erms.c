@@ -1,6 +1,6 @@
 /*
- * erms: copy_user_enhanced_fast_string before commit 236222d39347 (v3.7 to
- * v4.12), chosen with X86_FEATURE_ERMS: one rep movsb for every length.
+ * erms: copy_user_enhanced_fast_string before commit 236222d39347 (up to
+ * v4.12; present in v3.2), chosen with X86_FEATURE_ERMS: one rep movsb for every length.
  * Fix-up: rcx is the bytes rep movsb reports left; tail_c retries them from
  * where rsi/rdi stopped, so a lagging report only costs a re-copy.
  * Contract in erms.h.

@@ -1,5 +1,5 @@
 /*
- * erms_short_v5: copy_user_enhanced_fast_string in v5.x, after commit
+ * erms_short_v5: copy_user_enhanced_fast_string in v5.2-v6.3, after commit
  * 3693ca81151e moved the tail into asm: the same shape as erms_short, but
  * every fix-up jumps to the rep movsb tail (tail_rep), whose count register
  * is returned as it is. Exact when rep movsb reports faults exactly; with a

@@ -43,9 +43,9 @@ int hw_move(uint8_t *dst, const uint8_t *src, size_t off, size_t n)
  * for whichever entry of the lag table is picked.
  */
 /*@ requires oracle: oracle_is_ghost;
-    requires done < cnt;
+    requires stopped: done < cnt;
     assigns \nothing;
-    ensures reports(cnt - \result, done, cnt, hw_exact);
+    ensures count: reports(cnt - \result, done, cnt, hw_exact);
 */
 static size_t report_fault(size_t done, size_t cnt)
 {

@@ -1,5 +1,5 @@
 /*
- * nocache: __copy_user_nocache, v4.x (arch/x86/lib/copy_user_64.S).
+ * nocache: __copy_user_nocache, v4.8-v5.1 (arch/x86/lib/copy_user_64.S).
  *
  *   len < 8           straight to the 4-byte step
  *   else              ALIGN_DESTINATION (cached byte stores), then 64-byte
@@ -74,12 +74,10 @@ static size_t nocache_quads(uint8_t *dst, const uint8_t *src, size_t off,
 	uint32_t ecx = edx / 8;	/* shrl $3 */
 
 	edx %= 8;		/* andl $7 */
-	/*@ loop invariant \at(off, Pre) <= off;
-	    loop invariant off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
-	    loop invariant edx < 8;
-	    loop invariant off <= fault_at(hw_fs, hw_fd);
-	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
-	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
+	/*@ loop invariant count: off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
+	    loop invariant rest: edx < 8;
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(edx, Pre), hw_fs, hw_fd);
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/
@@ -105,12 +103,10 @@ static size_t nocache_blocks(uint8_t *dst, const uint8_t *src, size_t off,
 	uint32_t ecx = edx / 64;	/* shrl $6 */
 
 	edx %= 64;		/* andl $63 */
-	/*@ loop invariant \at(off, Pre) <= off;
-	    loop invariant off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
-	    loop invariant edx < 64;
-	    loop invariant off <= fault_at(hw_fs, hw_fd);
-	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
-	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
+	/*@ loop invariant count: off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
+	    loop invariant rest: edx < 64;
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(edx, Pre), hw_fs, hw_fd);
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/

@@ -4,7 +4,7 @@
  * with [0, off) of the copy already done (off <= f) and is exact on the part
  * it is handed (exact_from), or, for a whole short copy, EXACT.
  *
- *   src/stages_v4.c    the v4.x copy_user_64.S pieces unrolled and nocache
+ *   src/stages_v4.c    the copy_user_64.S pieces (v2.6.27-v6.3) unrolled and nocache
  *                      share: half a 64-byte block, the byte loop
  *   src/stages_movs.c  rep_movs_alternative's (v6.4+) short path: the
  *                      quadword loop and the byte tail
@@ -25,12 +25,12 @@
     assigns dst[off .. off + 31];
     behavior moved:
       assumes off + 32 <= fault_at(hw_fs, hw_fd);
-      ensures \result == 1;
-      ensures copied{Post}(dst, (uint8_t *)src, off, off + 32);
+      ensures ok: \result == 1;
+      ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + 32);
     behavior faulted:
       assumes off + 32 > fault_at(hw_fs, hw_fd);
-      ensures \result == 0;
-      ensures \forall integer i; off <= i < off + 32 && i >= fault_at(hw_fs, hw_fd) ==>
+      ensures failed: \result == 0;
+      ensures untouched: \forall integer i; off <= i < off + 32 && i >= fault_at(hw_fs, hw_fd) ==>
                 dst[i] == \old(dst[i]);
     complete behaviors;
     disjoint behaviors;
@@ -38,10 +38,10 @@
 int copy_round32(uint8_t *dst, const uint8_t *src, size_t off);
 
 /*
- * The v4.x byte loop (unrolled's labels 21/22, nocache's
+ * The byte loop (unrolled's labels 21/22, nocache's
  * .L_1b_cache_copy_loop): movb pairs over edx bytes; a fault leaves ecx,
  * the bytes left, to the tail the routine's era jumps to (tail_c, or
- * tail_rep in v5.x, whose rep movsb is exact only on exact hardware).
+ * tail_rep from v5.2 on, whose rep movsb is exact only on exact hardware).
  */
 /*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);

@@ -41,11 +41,9 @@ size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx)
 static size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off,
 			 size_t rcx)
 {
-	/*@ loop invariant \at(off, Pre) <= off <= \at(off, Pre) + \at(rcx, Pre);
-	    loop invariant off + rcx == \at(off, Pre) + \at(rcx, Pre);
-	    loop invariant off <= fault_at(hw_fs, hw_fd);
-	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
-	    loop invariant unchanged{Pre, Here}(dst, off, off + rcx);
+	/*@ loop invariant count: off + rcx == \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(rcx, Pre), hw_fs, hw_fd);
 	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
 	    loop variant rcx;
 	*/

@@ -1,4 +1,4 @@
-/* v4.x half block and byte loop */
+/* copy_user_64.S half block and byte loop */
 /* Shared by unrolled and nocache; contracts in stages.h. */
 #include "stages.h"
 
@@ -18,11 +18,9 @@ size_t copy_bytes(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 {
 	uint32_t ecx = edx;
 
-	/*@ loop invariant \at(off, Pre) <= off <= \at(off, Pre) + edx;
-	    loop invariant off + ecx == \at(off, Pre) + edx;
-	    loop invariant off <= fault_at(hw_fs, hw_fd);
-	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
-	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + edx);
+	/*@ loop invariant count: off + ecx == \at(off, Pre) + edx;
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + edx, hw_fs, hw_fd);
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + edx - 1];
 	    loop variant ecx;
 	*/

@@ -1,5 +1,5 @@
 /*
- * string: copy_user_generic_string, v4.x (arch/x86/lib/copy_user_64.S),
+ * string: copy_user_generic_string, v2.6.27-v5.1 (arch/x86/lib/copy_user_64.S),
  * chosen with X86_FEATURE_REP_GOOD.
  *
  *   len < 8    rep movsb of len

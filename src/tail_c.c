@@ -1,4 +1,4 @@
-/* tail_c: the v4.12 byte-retry tail (contract in tail.h). */
+/* tail_c: the C byte-retry tail (contract in tail_c.h). */
 #include "tail_c.h"
 
 size_t model_tail_c(uint8_t *dst, const uint8_t *src, size_t off, size_t rem)

@@ -1,4 +1,4 @@
-/* tail_rep: the v5.x rep movsb tail, and the dispatch to either tail (tail.h). */
+/* tail_rep: the v5.2-v6.3 rep movsb tail, and the dispatch to either tail (tail.h). */
 #include "tail.h"
 
 size_t model_tail_rep(uint8_t *dst, const uint8_t *src, size_t off, size_t rem)

@@ -1,5 +1,5 @@
 /*
- * unrolled: copy_user_generic_unrolled, v4.x (arch/x86/lib/copy_user_64.S).
+ * unrolled: copy_user_generic_unrolled, v2.6.27-v5.1 (arch/x86/lib/copy_user_64.S).
  *
  *   len < 8           byte loop
  *   else              ALIGN_DESTINATION, then 64-byte blocks (two rounds of
@@ -27,12 +27,10 @@ size_t unrolled_short(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 	uint32_t ecx = edx / 8;	/* shrl $3 */
 
 	edx %= 8;		/* andl $7 */
-	/*@ loop invariant \at(off, Pre) <= off;
-	    loop invariant off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
-	    loop invariant edx < 8;
-	    loop invariant off <= fault_at(hw_fs, hw_fd);
-	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
-	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
+	/*@ loop invariant count: off + 8 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
+	    loop invariant rest: edx < 8;
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(edx, Pre), hw_fs, hw_fd);
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/
@@ -58,12 +56,10 @@ static size_t unrolled_blocks(uint8_t *dst, const uint8_t *src, size_t off,
 	uint32_t ecx = edx / 64;	/* shrl $6 */
 
 	edx %= 64;		/* andl $63 */
-	/*@ loop invariant \at(off, Pre) <= off;
-	    loop invariant off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
-	    loop invariant edx < 64;
-	    loop invariant off <= fault_at(hw_fs, hw_fd);
-	    loop invariant copied{Here}(dst, (uint8_t *)src, \at(off, Pre), off);
-	    loop invariant unchanged{Pre, Here}(dst, off, \at(off, Pre) + \at(edx, Pre));
+	/*@ loop invariant count: off + 64 * ecx + edx == \at(off, Pre) + \at(edx, Pre);
+	    loop invariant rest: edx < 64;
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(edx, Pre), hw_fs, hw_fd);
 	    loop assigns off, ecx, dst[\at(off, Pre) .. \at(off, Pre) + \at(edx, Pre) - 1];
 	    loop variant ecx;
 	*/

@@ -2,33 +2,59 @@
 # The sweep can fail: runs the quick sweep on every mutant listed in
 # tests/mutants/expect.txt (each a broken copy of a routine, run against
 # the original's model) and checks that it reports the mutant by name
-# with the expected kind of failure.
-# Last line: "N passed, M failed" (passed = mutants caught).
+# with the expected kind of failure, in the expected phase:
+#   any      the quick sweep (every phase) must catch it
+#   delayed  the lag-0 phase must pass it ("missed at lag 0") and the
+#            delayed phase catch it
+#   trace    the exact and delayed phases must pass it and the traced
+#            phase (single-stepped) catch it
+# Last line: "N passed, M failed" (passed = mutants that behave as listed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 sweep=${1:-build/lab/sweep}
 [ -x "$sweep" ] || { echo "check-mutants: no $sweep (make lab)" >&2; echo "0 passed, 1 failed"; exit 1; }
 
 caught=0 missed=0
-while read -r sym model abi kind stop; do
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+while read -r sym model abi kind stop phase; do
 	case "$sym" in ''|'#'*) continue ;; esac
-	log=$(mktemp)
-	"$sweep" --quick --seed 1 --entry "$sym" --model "$model" --abi "$abi" \
-		--show "$stop" --stop-after "$stop" >"$log" 2>&1
+	phase=${phase:-any}
+	common=(--quick --seed 1 --entry "$sym" --model "$model" --abi "$abi")
+	ok=1 note=""
+	# the phases that must miss it
+	case "$phase" in
+	delayed) blind=exact ;;
+	trace) blind=exact,delayed ;;
+	*) blind= ;;
+	esac
+	if [ -n "$blind" ]; then
+		"$sweep" "${common[@]}" --phase "$blind" --show 3 >"$log" 2>&1
+		rc=$?
+		if [ "$rc" -eq 0 ]; then
+			note="missed by --phase $blind ($(tail -n 1 "$log"))"
+		else
+			ok=0
+			echo "WRONG   $sym (model $model): --phase $blind should miss it, exit $rc"
+			grep -m3 '^FAIL' "$log" | sed 's/^/        /'
+		fi
+	fi
+	catch=${phase/any/exact,delayed,trace}
+	"$sweep" "${common[@]}" --phase "$catch" --show "$stop" --stop-after "$stop" >"$log" 2>&1
 	rc=$?
 	# A report line names the mutant and its model, then the failure kinds.
 	hit=$(grep -m1 -E "^FAIL $sym \(model $model\) .*\[([a-zA-Z-]+,)*$kind(,[a-zA-Z-]+)*\]" "$log")
-	if [ "$rc" -eq 1 ] && [ -n "$hit" ]; then
-		echo "caught  $sym (model $model): $kind"
-		echo "        ${hit:0:200}"
+	if [ "$ok" = 1 ] && [ "$rc" -eq 1 ] && [ -n "$hit" ]; then
+		echo "caught  $sym (model $model): $kind, by --phase $catch"
+		[ -n "$note" ] && echo "        $note"
+		echo "        ${hit:0:220}"
 		caught=$((caught + 1))
 	else
-		echo "MISSED  $sym (model $model): wanted '$kind', sweep exit $rc"
+		[ "$ok" = 1 ] && echo "MISSED  $sym (model $model): wanted '$kind' from --phase $catch, sweep exit $rc"
 		grep -m3 '^FAIL' "$log" | sed 's/^/        /'
 		tail -n 2 "$log" | sed 's/^/        /'
 		missed=$((missed + 1))
 	fi
-	rm -f "$log"
 done < tests/mutants/expect.txt
 echo "$caught passed, $missed failed"
 [ "$missed" -eq 0 ]

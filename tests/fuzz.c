@@ -4,7 +4,9 @@
  * whose driver supplies main and persistent mode). Each input of
  * FUZZ_RECORD_SIZE bytes is a fault-lab case (tests/fuzzcase.h) that
  * lab_run() runs exactly as the sweep does: the asm routine with real
- * guard-page faults against its model and contract. Inputs of any other
+ * guard-page faults against its model and contract, with the record's lag
+ * for each rep movs that faults (delayed reporting; the model under the
+ * same lags) and single-stepped when its trace bit is set. Inputs of any other
  * size are skipped. A failing case aborts after one line on stderr that
  * states the case and the command that replays it; the fuzzer saves the
  * input.

@@ -30,10 +30,10 @@ STRATEGY=${STRATEGY:-}
 FUZZ_ENTRY=${FUZZ_ENTRY:-}
 FUZZ_MODEL=${FUZZ_MODEL:-}
 FUZZ_ABI=${FUZZ_ABI:-}
-# libFuzzer flags every run uses: records are 18 bytes (tests/fuzzcase.h);
+# libFuzzer flags every run uses: records are 26 bytes (tests/fuzzcase.h);
 # the lab times a case out after 200 ms of CPU, libFuzzer a whole input
 # after 10 s.
-LF_FLAGS=(-max_len=18 -len_control=0 -timeout=10)
+LF_FLAGS=(-max_len=26 -len_control=0 -timeout=10)
 
 mkdir -p "$CRASHES" "$LOGS"
 
@@ -194,16 +194,16 @@ run_smoke() {
 	mkdir -p "$tmp/bad"
 	: >"$tmp/bad/empty"
 	head -c 1 /dev/zero >"$tmp/bad/one"
-	head -c 17 /dev/urandom >"$tmp/bad/short"
-	head -c 19 /dev/urandom >"$tmp/bad/long"
+	head -c 25 /dev/urandom >"$tmp/bad/short"
+	head -c 27 /dev/urandom >"$tmp/bad/long"
 	head -c 4096 /dev/urandom >"$tmp/bad/page"
-	check "libFuzzer build skips inputs of 0, 1, 17, 19, 4096 bytes" \
+	check "libFuzzer build skips inputs of 0, 1, 25, 27, 4096 bytes" \
 		bash -c "'$FUZZ' '$tmp'/bad/* >'$tmp/bad.log' 2>&1"
 	check "AFL++ build skips them too and runs the corpus" \
 		bash -c "for f in '$tmp'/bad/* '$SEEDS'/*; do '$AFL' \"\$f\" >'$tmp/afl.log' 2>&1 || exit 1; done"
 	check "replay: a malformed record file is an error (exit 2)" bash -c "
 		'$REPLAY' '$tmp/bad/long' >'$tmp/r.log' 2>&1; rc=\$?
-		[ \$rc -eq 2 ] && grep -q 'not a fuzz record: 19 bytes' '$tmp/r.log'"
+		[ \$rc -eq 2 ] && grep -q 'not a fuzz record: 27 bytes' '$tmp/r.log'"
 	check "replay: a missing file is an error (exit 2)" bash -c "
 		'$REPLAY' '$tmp/nosuch' >'$tmp/r.log' 2>&1; [ \$? -eq 2 ]"
 	check "replay: malformed --hex is an error (exit 2)" bash -c "
@@ -215,6 +215,21 @@ run_smoke() {
 	check "libFuzzer build: an unknown STRATEGY is an error" bash -c "
 		UCOPY_FUZZ_STRATEGY=no_such_strategy '$FUZZ' -runs=1 >'$tmp/r.log' 2>&1; rc=\$?
 		[ \$rc -ne 0 ] && grep -q \"unknown strategy 'no_such_strategy'\" '$tmp/r.log'"
+
+	# lags and the trace bit are part of the record
+	"$REPLAY" --encode 0 2,0,0,1,-,7,lag=1 "$tmp/lag.rec" &&
+	"$REPLAY" --encode 0 100,0,0,40,-,7,traced "$tmp/traced.rec" || true
+	check "replay: a lagged record (fsrm, len 2, fs 1, lag 1) returns 2 as its model, WEAK" bash -c "
+		'$REPLAY' --strategy fsrm '$tmp/lag.rec' >'$tmp/r.log' 2>&1 &&
+		grep -q '^  lags       1, 1, 1, 1 ' '$tmp/r.log' &&
+		grep -Eq '^  returned   2 +2 +1\$' '$tmp/r.log' &&
+		grep -q 'rep movs   1 executed, 1 faulted; #1 did 1, reported 0' '$tmp/r.log' &&
+		grep -q 'contract WEAK met' '$tmp/r.log'"
+	check "replay: a traced record is single-stepped" bash -c "
+		'$REPLAY' --strategy nocache '$tmp/traced.rec' >'$tmp/r.log' 2>&1 &&
+		grep -Eq '^  traced     [0-9]+ instructions\$' '$tmp/r.log'"
+	check "replay: --encode refuses a traced case longer than the trace limit (exit 2)" bash -c "
+		'$REPLAY' --encode 0 4000,0,0,-,-,1,traced '$tmp/x.rec' >'$tmp/r.log' 2>&1; [ \$? -eq 2 ]"
 
 	# the crash path: a mutant's failing case gives one line with a replay
 	# command, the input is saved, and the command reproduces the failure

@@ -32,6 +32,16 @@ int fuzz_decode(const uint8_t *rec, size_t size, struct lab_case *c,
 	c->seed = 0;
 	for (int i = 7; i >= 0; i--)
 		c->seed = c->seed << 8 | rec[10 + i];
+	c->trace = (rec[1] & 4) && c->len <= FUZZ_TRACE_MAX;
+	c->nlag = 0;
+	for (int i = 0; i < LAB_REPS_MAX; i++) {
+		unsigned v = get16(rec + 18 + 2 * i);
+		c->lag[i] = v == 0xffff ? LAB_LAG_ALL : v;
+		if (v)
+			c->nlag = LAB_REPS_MAX;
+	}
+	if (!c->nlag)
+		memset(c->lag, 0, sizeof c->lag);
 	return 0;
 }
 
@@ -42,7 +52,8 @@ int fuzz_encode(const struct lab_case *c, unsigned strategy_byte,
 			(c->fd <= c->len ? FUZZ_SIDE_DST : 0);
 
 	if (c->len > LAB_LEN_MAX || c->src_align >= LAB_ALIGN_MOD ||
-	    c->dst_align >= LAB_ALIGN_MOD || strategy_byte > 255)
+	    c->dst_align >= LAB_ALIGN_MOD || strategy_byte > 255 ||
+	    c->nlag > LAB_REPS_MAX || (c->trace && c->len > FUZZ_TRACE_MAX))
 		return -1;
 	memset(rec, 0, FUZZ_RECORD_SIZE);
 	rec[0] = (uint8_t)strategy_byte;
@@ -54,6 +65,12 @@ int fuzz_encode(const struct lab_case *c, unsigned strategy_byte,
 	put16(rec + 8, side & FUZZ_SIDE_DST ? (unsigned)c->fd : 0);
 	for (int i = 0; i < 8; i++)
 		rec[10 + i] = (uint8_t)(c->seed >> (8 * i));
+	if (c->trace)
+		rec[1] |= 4;
+	for (unsigned i = 0; c->nlag && i < LAB_REPS_MAX; i++) {
+		size_t v = c->lag[i < c->nlag ? i : c->nlag - 1];
+		put16(rec + 18 + 2 * i, v >= 0xffff ? 0xffff : (unsigned)v);
+	}
 	return 0;
 }
 

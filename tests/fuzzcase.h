@@ -5,17 +5,23 @@
  * (tests/replay.c) read it the same way. Input of any other size is not a
  * record and is skipped.
  *
- * Layout, little-endian (FUZZ_RECORD_SIZE = 18 bytes):
+ * Layout, little-endian (FUZZ_RECORD_SIZE = 26 bytes):
  *   0      strategy  index into the target list (registry order), modulo
  *                    its size; ignored when a run is pinned to one target
  *   1      side      bits 0-1: which side faults (0 none, 1 source,
- *                    2 destination, 3 both); bits 2-7 ignored
+ *                    2 destination, 3 both); bit 2: traced (single-
+ *                    stepped, the fence check) when len <= FUZZ_TRACE_MAX;
+ *                    bits 3-7 ignored
  *   2..3   len       modulo LAB_LEN_MAX + 1 (0 .. 16384: up to four pages)
  *   4      salign    source address % 64, modulo 64 (a source fault sets it)
  *   5      dalign    destination address % 64 (a destination fault sets it)
  *   6..7   fs        first faulting source byte, modulo len + 1
  *   8..9   fd        first faulting destination byte, modulo len + 1
  *   10..17 seed      buffer contents (lab_case.seed)
+ *   18..25 lags      four 16-bit lags, the k-th for the k-th rep movs that
+ *                    faults in the call (later ones take the fourth):
+ *                    how many elements it under-reports (0xffff: all it
+ *                    did); all four 0 is exact hardware (lab_case.lag)
  *
  * fs = len (or fd = len) is a buffer that ends right at its guard page:
  * nothing may fault, and any access past the end does.
@@ -27,7 +33,9 @@
 #include <stdint.h>
 #include "lab.h"
 
-#define FUZZ_RECORD_SIZE 18
+#define FUZZ_RECORD_SIZE 26
+/* Longest copy the trace bit single-steps (cost: ~10 us a step). */
+#define FUZZ_TRACE_MAX 512
 #define FUZZ_MAX_TARGETS 64
 
 enum { FUZZ_SIDE_NONE, FUZZ_SIDE_SRC, FUZZ_SIDE_DST, FUZZ_SIDE_BOTH };
@@ -36,8 +44,8 @@ enum { FUZZ_SIDE_NONE, FUZZ_SIDE_SRC, FUZZ_SIDE_DST, FUZZ_SIDE_BOTH };
 int fuzz_decode(const uint8_t *rec, size_t size, struct lab_case *c,
 		unsigned *strategy_byte);
 
-/* The record for a case (lab_case_parse's fields and a seed): decodes
- * back to the same case. -1 when the case does not fit a record. */
+/* The record for a case (lab_case_parse's fields, a seed, lags, traced):
+ * decodes back to the same case. -1 when the case does not fit a record. */
 int fuzz_encode(const struct lab_case *c, unsigned strategy_byte,
 		uint8_t rec[FUZZ_RECORD_SIZE]);
 

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -123,7 +124,7 @@ static uint8_t model_src[LAB_LEN_MAX], model_dst[LAB_LEN_MAX];
 static const char *const fail_names[] = {
 	"no-extable", "timeout", "fault-loop", "callee-saved", "rsp", "DF",
 	"out-of-bounds", "overwrite", "source-written", "result", "data",
-	"contract", "model", "signal",
+	"contract", "model", "signal", "clobbered", "sfence", "lag-setup",
 };
 
 /* What the signal handlers need to know about the case under way. */
@@ -156,6 +157,7 @@ static struct {
 } cur;
 static sigset_t normal_mask;
 static int initialised;
+static const uint8_t *lab_last_dst, *lab_last_s, *lab_last_d;
 
 static const struct ex_fix *ex_find(uintptr_t rip)
 {
@@ -510,6 +512,7 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	ucontext_t *uc = ucv;
 	greg_t *g = uc->uc_mcontext.gregs;
 	const struct ex_fix *fix;
+	struct rep_site *site;
 
 	if (!cur.armed) {
 		/* The lab's own bug: die of it, visibly. */
@@ -521,6 +524,34 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	cur.err = (unsigned long)g[REG_ERR];
 	cur.trapno = (unsigned long)g[REG_TRAPNO];
 	cur.abort_sig = sig;
+	cur.prev_kind = K_OTHER;	/* the faulting instruction did not complete */
+	if ((site = site_of_tramp(cur.rip))) {
+		/* A fault in a rep movs: it did start_rcx - rcx elements; it
+		 * reports min(lag, done) fewer (the stores stay). */
+		unsigned idx = cur.reps++, li = idx < LAB_REPS_MAX ? idx : LAB_REPS_MAX - 1;
+		size_t done = (size_t)(site->start_rcx - (uint64_t)g[REG_RCX]);
+		size_t lag = cur.nlag ? cur.lag[li < cur.nlag ? li : cur.nlag - 1] : 0;
+		size_t k = lag < done ? lag : done;
+
+		if (k) {
+			greg_t step = (greg_t)(k * site->size);
+			g[REG_RCX] += (greg_t)k;
+			if (g[REG_EFL] & (greg_t)EFL_DF) {
+				g[REG_RSI] += step;
+				g[REG_RDI] += step;
+			} else {
+				g[REG_RSI] -= step;
+				g[REG_RDI] -= step;
+			}
+			cur.lagged = 1;
+		}
+		if (idx < LAB_REPS_MAX) {
+			cur.rep_done[idx] = done;
+			cur.rep_k[idx] = k;
+			cur.rep_size[idx] = site->size;
+		}
+		cur.rip = site->at;
+	}
 	fix = ex_find(cur.rip);
 	if (!fix)
 		abort_case(LAB_F_NOEXTABLE);
@@ -532,16 +563,54 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		abort_case(LAB_F_NOEXTABLE);
 }
 
+/*
+ * SIGTRAP: the int3 at a rep site (record the count it starts with, run
+ * the instruction in its trampoline) or a single step of a traced case;
+ * anything else is a routine's own trap, as SIGILL and SIGFPE.
+ */
+static void on_trap(int sig, siginfo_t *si, void *ucv);
+
 /* SIGILL, SIGFPE, SIGTRAP: no copy routine should raise them. */
 static void on_other(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
 
+	if (sig == SIGTRAP) {
+		on_trap(sig, si, ucv);
+		return;
+	}
 	if (!cur.armed) {
 		signal(sig, SIG_DFL);
 		return;
 	}
 	cur.rip = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	cur.addr = (uintptr_t)si->si_addr;
+	cur.abort_sig = sig;
+	abort_case(LAB_F_SIGNAL);
+}
+
+static void on_trap(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+	greg_t *g = uc->uc_mcontext.gregs;
+	uintptr_t rip = (uintptr_t)g[REG_RIP];
+	struct rep_site *r;
+
+	if (reps_patched > 0 && (r = site_at(rip - 1)) && *(const uint8_t *)(rip - 1) == 0xcc) {
+		r->start_rcx = (uint64_t)g[REG_RCX];
+		g[REG_RIP] = (greg_t)r->tramp;
+		cur.rep_runs++;
+		return;
+	}
+	if (cur.armed && cur.tracing) {
+		trace_step(g);
+		return;
+	}
+	if (!cur.armed) {
+		signal(sig, SIG_DFL);
+		return;
+	}
+	cur.rip = code_addr(rip);
 	cur.addr = (uintptr_t)si->si_addr;
 	cur.abort_sig = sig;
 	abort_case(LAB_F_SIGNAL);
@@ -562,8 +631,8 @@ static void on_tick(int sig, siginfo_t *si, void *ucv)
 		cur.ticks = 1;
 		return;
 	}
-	if (++cur.ticks >= TIMEOUT_TICKS) {
-		cur.rip = (uintptr_t)((ucontext_t *)ucv)->uc_mcontext.gregs[REG_RIP];
+	if (++cur.ticks >= cur.timeout_ticks) {
+		cur.rip = code_addr((uintptr_t)((ucontext_t *)ucv)->uc_mcontext.gregs[REG_RIP]);
 		abort_case(LAB_F_TIMEOUT);
 	}
 }
@@ -603,6 +672,7 @@ int lab_init(void)
 			perror("lab: set-up");
 			return -1;
 		}
+		find_rep_sites();
 		for (size_t i = 0; i < POOL; i++) {
 			uint64_t v = splitmix(&s);
 			spool[i] = spool[i + POOL] = (uint8_t)v;
@@ -686,16 +756,91 @@ static void place(uintptr_t a, char *buf, size_t n)
 		snprintf(buf, n, "%#lx (outside both buffers)", (unsigned long)a);
 }
 
+static void lags_str(const struct lab_case *c, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	buf[0] = 0;
+	for (unsigned i = 0; i < c->nlag && k + 2 < n; i++) {
+		if (c->lag[i] == LAB_LAG_ALL)
+			k += (size_t)snprintf(buf + k, n - k, "%sall", i ? "," : "");
+		else
+			k += (size_t)snprintf(buf + k, n - k, "%s%zu", i ? "," : "", c->lag[i]);
+	}
+}
+
 void lab_case_str(const struct lab_case *c, char *buf, size_t n)
 {
-	char fs[24] = "-", fd[24] = "-";
+	char fs[24] = "-", fd[24] = "-", lags[80];
+	int k;
 
 	if (c->fs <= c->len)
 		snprintf(fs, sizeof fs, "%zu", c->fs);
 	if (c->fd <= c->len)
 		snprintf(fd, sizeof fd, "%zu", c->fd);
-	snprintf(buf, n, "len=%zu src%%64=%u dst%%64=%u fs=%s fd=%s",
-		 c->len, c->src_align, c->dst_align, fs, fd);
+	k = snprintf(buf, n, "len=%zu src%%64=%u dst%%64=%u fs=%s fd=%s",
+		     c->len, c->src_align, c->dst_align, fs, fd);
+	if (c->nlag && k > 0 && (size_t)k < n) {
+		lags_str(c, lags, sizeof lags);
+		k += snprintf(buf + k, n - (size_t)k, " lag=%s", lags);
+	}
+	if (c->trace && k > 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, " traced");
+}
+
+int lab_lags_parse(const char *s, struct lab_case *c)
+{
+	char buf[128], *save = NULL, *end;
+
+	if (strlen(s) >= sizeof buf)
+		return -1;
+	strcpy(buf, s);
+	c->nlag = 0;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (c->nlag == LAB_REPS_MAX)
+			return -1;
+		if (!strcmp(t, "all")) {
+			c->lag[c->nlag++] = LAB_LAG_ALL;
+			continue;
+		}
+		if (*t < '0' || *t > '9')
+			return -1;
+		c->lag[c->nlag++] = strtoul(t, &end, 10);
+		if (*end)
+			return -1;
+	}
+	return c->nlag ? 0 : -1;
+}
+
+int lab_keeps_parse(const char *list, unsigned *mask)
+{
+	char buf[256], *save = NULL;
+
+	*mask = 0;
+	if (strlen(list) >= sizeof buf)
+		return -1;
+	strcpy(buf, list);
+	for (char *t = strtok_r(buf, " ,\t", &save); t; t = strtok_r(NULL, " ,\t", &save)) {
+		int r;
+
+		for (r = 0; r < NREGS && strcmp(reg_names[r], t); r++)
+			;
+		if (r == NREGS)
+			return -1;
+		if (r != R_SP)		/* rsp is always checked, on its own */
+			*mask |= 1u << r;
+	}
+	return 0;
+}
+
+void lab_keeps_str(unsigned mask, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	buf[0] = 0;
+	for (int r = 0; r < NREGS; r++)
+		if ((mask & (1u << r)) && k + 2 < n)
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? " " : "", reg_names[r]);
 }
 
 void lab_fail_str(unsigned fail, char *buf, size_t n)
@@ -761,7 +906,11 @@ void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
 	t->entry = s->routine;
 	t->abi = s->abi;
 	t->model = s->model;
+	t->bare = s->bare;
 	t->level = s->level_exact_hw;
+	t->level_delayed = s->level_delayed_hw;
+	if (lab_keeps_parse(s->keeps, &t->keeps))
+		lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
 }
 
 int lab_target_entry(struct lab_target *t, const char *symbol,
@@ -786,12 +935,18 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 	t->entry = (void (*)(void))p;
 	if (!strcmp(model_name, "none")) {
 		t->model = NULL;
+		t->bare = NULL;
 		t->abi = UCOPY_ABI_CLASSIC;
-		t->level = UCOPY_NONE;
+		t->level = t->level_delayed = UCOPY_NONE;
+		lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
 	} else if ((s = ucopy_find(model_name))) {
 		t->model = s->model;
+		t->bare = s->bare;
 		t->abi = s->abi;
 		t->level = s->level_exact_hw;
+		t->level_delayed = s->level_delayed_hw;
+		if (lab_keeps_parse(s->keeps, &t->keeps))
+			lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
 	} else {
 		snprintf(err, errlen, "unknown model '%s' (a registry name or none)", model_name);
 		return -1;
@@ -917,7 +1072,7 @@ static void describe_abort(struct lab_outcome *o)
 		break;
 	case LAB_F_TIMEOUT:
 		add_what(o, LAB_F_TIMEOUT, "still running after %d ms of CPU (at %s)",
-			 TIMEOUT_TICKS * TICK_US / 1000, at);
+			 cur.timeout_ticks * TICK_US / 1000, at);
 		break;
 	default:
 		add_what(o, LAB_F_SIGNAL, "signal %d (%s) at %s", cur.abort_sig,
@@ -947,12 +1102,12 @@ void lab_outcome_line(const struct lab_target *t, const struct lab_case *c,
 int lab_run(const struct lab_target *t, const struct lab_case *c,
 	    struct lab_outcome *o)
 {
-	static const char *const reg[6] = { "rbx", "rbp", "r12", "r13", "r14", "r15" };
 	size_t len = c->len, fs, fd, f, wlim, i;
 	uint64_t seed = c->seed, k;
 	uint8_t *src, *dst, *lo, *hi;
 	const uint8_t *s, *d;
 	struct lab_call call;
+	enum ucopy_level level;
 	ptrdiff_t at;
 
 	memset(o, 0, sizeof *o);
@@ -961,11 +1116,16 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		return -1;
 	}
 	if (!t->entry || len > LAB_LEN_MAX || c->src_align >= LAB_ALIGN_MOD ||
-	    c->dst_align >= LAB_ALIGN_MOD) {
+	    c->dst_align >= LAB_ALIGN_MOD || c->nlag > LAB_REPS_MAX) {
 		snprintf(o->what, sizeof o->what,
-			 "bad case: need an entry, len <= %d, alignments < %d",
-			 LAB_LEN_MAX, LAB_ALIGN_MOD);
+			 "bad case: need an entry, len <= %d, alignments < %d, at most %d lags",
+			 LAB_LEN_MAX, LAB_ALIGN_MOD, LAB_REPS_MAX);
 		return -1;
+	}
+	if (c->nlag && reps_patch()) {
+		add_what(o, LAB_F_LAGSETUP, "lags cannot be emulated here: %s", reps_why);
+		lab_outcome_line(t, c, o);
+		return 0;
 	}
 	fs = c->fs <= len ? c->fs : LAB_NOFAULT;
 	fd = c->fd <= len ? c->fd : LAB_NOFAULT;
@@ -995,15 +1155,22 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	memcpy(model_src, s, len);
 	memcpy(model_dst, d, len);
 
+	/*
+	 * Registers: the arguments, and a distinct value in every other one
+	 * (seed-dependent, so that a routine cannot get them right by luck);
+	 * afterwards the ones the target's ABI keeps must hold them.
+	 */
 	memset(&call, 0, sizeof call);
 	call.entry = t->entry;
-	call.to = (uint64_t)dst;
-	call.from = (uint64_t)src;
-	call.count = len;
-	call.abi = t->abi == UCOPY_ABI_REP;
-	for (i = 0; i < 6; i++)
-		call.sentinel[i] = 0x5e47000000000000ull + (i << 40) + (seed & 0xffffffffff);
-	call.poison = 0xdeadbeefdeadbeefull;
+	call.trace = c->trace != 0;
+	for (i = 0; i < NREGS; i++)
+		call.in[i] = 0x5e47000000000000ull + ((uint64_t)i << 40) + (seed & 0xffffffffffull);
+	call.in[R_DI] = (uint64_t)dst;
+	call.in[R_SI] = (uint64_t)src;
+	if (t->abi == UCOPY_ABI_REP)
+		call.in[R_CX] = len;
+	else
+		call.in[R_DX] = (call.in[R_DX] & ~0xffffffffull) | (uint32_t)len;
 
 	cur.src = (uintptr_t)src;
 	cur.dst = (uintptr_t)dst;
@@ -1013,6 +1180,15 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	cur.faults = 0;
 	cur.abort_kind = 0;
 	cur.bad_type = 0;
+	cur.nlag = c->nlag;
+	memcpy(cur.lag, c->lag, sizeof cur.lag);
+	cur.rep_runs = cur.reps = 0;
+	cur.lagged = 0;
+	cur.tracing = c->trace != 0;
+	cur.trace_cut = cur.nt_pending = cur.nt_unfenced = 0;
+	cur.prev_kind = K_OTHER;
+	cur.steps = 0;
+	cur.timeout_ticks = c->trace ? TRACE_TIMEOUT_TICKS : TIMEOUT_TICKS;
 	cur.seq++;
 	if (sigsetjmp(cur.jb, 0) == 0) {
 		cur.armed = 1;
@@ -1022,22 +1198,41 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		/* Left a handler by siglongjmp: its signal is still blocked. */
 		sigprocmask(SIG_SETMASK, &normal_mask, NULL);
 	}
+	cur.tracing = 0;
 	o->faults = cur.faults;
 	o->fault_rip = cur.rip;
 	o->fault_addr = cur.addr;
+	o->rep_runs = cur.rep_runs;
+	o->reps = cur.reps;
+	for (i = 0; i < LAB_REPS_MAX; i++) {
+		o->rep_done[i] = cur.rep_done[i];
+		o->rep_k[i] = cur.rep_k[i];
+		o->rep_size[i] = cur.rep_size[i];
+	}
+	o->lagged = cur.lagged;
+	o->steps = cur.steps;
+	o->trace_cut = cur.trace_cut;
 
 	if (cur.abort_kind) {
 		describe_abort(o);
 	} else {
-		for (i = 0; i < 6; i++)
-			if (call.saved[i] != call.sentinel[i])
-				add_what(o, LAB_F_CALLEE, "%s clobbered (%#lx, was %#lx)", reg[i],
-					 (unsigned long)call.saved[i], (unsigned long)call.sentinel[i]);
-		if (call.rsp_after != call.rsp_before)
-			add_what(o, LAB_F_RSP, "rsp off by %ld", (long)(call.rsp_after - call.rsp_before));
-		if (call.rflags & (1u << 10))
+		for (i = 0; i < NREGS; i++)
+			if ((t->keeps & (1u << i)) && call.out[i] != call.in[i])
+				add_what(o, i == R_BX || i == R_BP || i >= R_12 ? LAB_F_CALLEE : LAB_F_CLOBBER,
+					 "%s clobbered (%#lx, was %#lx; the %s ABI keeps it)", reg_names[i],
+					 (unsigned long)call.out[i], (unsigned long)call.in[i],
+					 t->abi == UCOPY_ABI_REP ? "rep" : "classic");
+		if (call.out[R_SP] != call.rsp_before)
+			add_what(o, LAB_F_RSP, "rsp off by %ld", (long)(call.out[R_SP] - call.rsp_before));
+		if (call.rflags & EFL_DF)
 			add_what(o, LAB_F_DF, "returned with DF set");
-		o->ret = t->abi == UCOPY_ABI_REP ? call.rcx : (uint32_t)call.rax;
+		if (cur.nt_unfenced) {
+			char nt[64];
+			where(cur.nt_rip, nt, sizeof nt);
+			add_what(o, LAB_F_NTFENCE, "returned with the non-temporal store at %s "
+				 "not followed by sfence/mfence on this path", nt);
+		}
+		o->ret = t->abi == UCOPY_ABI_REP ? call.out[R_CX] : (uint32_t)call.out[R_AX];
 	}
 
 	/* The source must be as it was, and the destination outside
@@ -1055,7 +1250,12 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 
 	o->expect_ret = len - f;
 	if (!cur.abort_kind && t->model) {
-		o->model_ret = t->model(model_dst, model_src, len, (size_t)dst, fs, fd, 0);
+		if (c->nlag && t->bare) {
+			ucopy_hw_arm_lags(len, fs, fd, c->lag, c->nlag);
+			o->model_ret = t->bare(model_dst, model_src, len, (size_t)dst);
+		} else {
+			o->model_ret = t->model(model_dst, model_src, len, (size_t)dst, fs, fd, 0);
+		}
 		at = first_diff(model_dst, d, (ptrdiff_t)wlim, (ptrdiff_t)len);
 		if (at != PTRDIFF_MAX)
 			add_what(o, LAB_F_MODEL, "model %s wrote dst[%td], at/after fd",
@@ -1070,11 +1270,46 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 				 dst[at] == d[at] ? "not written" :
 				 dst[at] == s[at] ? "copied" : "wrong byte");
 	}
+	/* A rep that reported late: the contract the registry states for
+	 * delayed hardware. */
+	level = o->lagged ? t->level_delayed : t->level;
 	if (!cur.abort_kind)
-		check_contract(o, t->level, dst, s, d, len, f, wlim, o->ret);
+		check_contract(o, level, dst, s, d, len, f, wlim, o->ret);
+	lab_last_dst = dst;
+	lab_last_s = s;
+	lab_last_d = d;
 
 	o->pass = o->fail == 0;
 	if (!o->pass)
 		lab_outcome_line(t, c, o);
 	return 0;
+}
+
+/* The last case's destination, source and initial destination bytes
+ * (valid until the next lab_run). */
+void lab_last_bytes(const uint8_t **dst, const uint8_t **src, const uint8_t **init)
+{
+	*dst = lab_last_dst;
+	*src = lab_last_s;
+	*init = lab_last_d;
+}
+
+int lab_meets(const struct lab_case *c, enum ucopy_level level, size_t ret,
+	      char *why, size_t n)
+{
+	struct lab_outcome o;
+	size_t len = c->len, fs, fd, f, wlim;
+
+	memset(&o, 0, sizeof o);
+	fs = c->fs <= len ? c->fs : LAB_NOFAULT;
+	fd = c->fd <= len ? c->fd : LAB_NOFAULT;
+	f = fs < fd ? fs : fd;
+	if (f > len)
+		f = len;
+	wlim = fd < len ? fd : len;
+	if (!lab_last_dst)
+		return -1;
+	check_contract(&o, level, lab_last_dst, lab_last_s, lab_last_d, len, f, wlim, ret);
+	snprintf(why, n, "%s", o.what);
+	return o.fail == 0;
 }

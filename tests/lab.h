@@ -160,7 +160,19 @@ int lab_case_parse(const char *s, struct lab_case *c);
 /* Names of the failure bits, comma-separated. */
 void lab_fail_str(unsigned fail, char *buf, size_t n);
 
-/* Exception-table entries found at start-up. */
+/* Exception-table entries found at start-up, and the rep movs among them
+ * (the instructions a lag applies to). */
 size_t lab_extable_size(void);
+size_t lab_rep_sites(void);
+
+/* After lab_run: the destination as the routine left it, the source bytes
+ * and the destination's initial bytes (offsets 0 .. len-1 of each; valid
+ * until the next lab_run). */
+void lab_last_bytes(const uint8_t **dst, const uint8_t **src, const uint8_t **init);
+
+/* Whether the last case run meets a contract level with result ret: 1
+ * yes, 0 no (why says what breaks it), -1 no case run yet. */
+int lab_meets(const struct lab_case *c, enum ucopy_level level, size_t ret,
+	      char *why, size_t n);
 
 #endif

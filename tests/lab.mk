@@ -3,13 +3,17 @@
 #
 #   make lab            build $(LAB_DIR)/sweep and $(LAB_DIR)/hwfacts
 #   make sweep          every registry row: lengths 0..256 x every fault
-#                       offset x alignments, + random long copies
-#                       (SEED=n to repeat a run; JOBS=n workers, default 2)
+#                       offset x alignments, + random long copies, at lag 0
+#                       (exact hw), under lags (delayed hw) and a traced
+#                       sample (SEED=n to repeat a run; JOBS=n workers,
+#                       default 2)
 #   make sweep-quick    the fixed subset `make test` runs
 #   make mutants        the sweep must catch every mutant in tests/mutants/
 #   make hw-facts       the hardware behaviour the models assume, checked
-#   make lab-case STRATEGY=name CASE=len,salign,dalign,fs,fd
-#                       one case, described (fs/fd '-' for no fault)
+#   make lab-case STRATEGY=name CASE=len,salign,dalign,fs,fd [LAG=k[,k2..]]
+#                 [TRACED=1]
+#                       one case, described (fs/fd '-' for no fault; LAG:
+#                       what each faulting rep movs under-reports)
 #
 # LAB_EXTRA_ASM: more .S files to link in (run them with
 #   $(LAB_DIR)/sweep --entry SYMBOL --model NAME).
@@ -59,5 +63,6 @@ mutants: $(LAB_DIR)/sweep
 
 lab-case: $(LAB_DIR)/sweep
 	@test -n "$(STRATEGY)" -a -n "$(CASE)" || \
-		{ echo "usage: make lab-case STRATEGY=name CASE=len,salign,dalign,fs,fd" >&2; exit 2; }
-	$(LAB_DIR)/sweep --strategy $(STRATEGY) --case $(CASE)
+		{ echo "usage: make lab-case STRATEGY=name CASE=len,salign,dalign,fs,fd [LAG=k[,k2..]] [TRACED=1]" >&2; exit 2; }
+	$(LAB_DIR)/sweep --strategy $(STRATEGY) --case $(CASE) $(if $(LAG),--lag $(LAG)) \
+		$(if $(filter-out 0,$(TRACED)),--traced)

@@ -1,11 +1,32 @@
 /* Case numbering for the sweep (see plan.h). */
 #include <stdlib.h>
+#include <string.h>
 #include "plan.h"
 
 static size_t cases_for_len(const struct plan *p, size_t len)
 {
 	return (len + 1) * p->dalign_n + (len + 1) * p->salign_n +
 	       (size_t)p->salign_n * p->dalign_n;
+}
+
+/*
+ * The fault offsets of a long base case: 0..2, len-3..len-1 and those
+ * with (f + len) % stride == 0. Returns how many there are; with want <
+ * that number, stores the want-th in *f.
+ */
+static size_t long_offsets(const struct plan *p, size_t len, size_t *f, size_t want)
+{
+	size_t n = 0;
+
+	for (size_t x = 0; x < len; x++)
+		if (x < 3 || x + 3 >= len || (x + len) % p->lag_stride == 0) {
+			if (n == want && f) {
+				*f = x;
+				return n + 1;
+			}
+			n++;
+		}
+	return n;
 }
 
 int plan_init(struct plan *p)
@@ -25,6 +46,28 @@ int plan_init(struct plan *p)
 	}
 	p->len_start[p->max_len + 1] = n;
 	p->nexhaustive = n;
+
+	/* the delayed part */
+	if (p->lag_short_len > p->max_len)
+		p->lag_short_len = p->max_len;
+	if (!p->lag_aligns)
+		p->lag_aligns = 1;
+	if (!p->lag_stride)
+		p->lag_stride = 1;
+	p->nlag_short = p->lag_short_len * (p->lag_short_len + 1) * p->lag_aligns;
+	p->lag_long_start = malloc((p->max_len + 2) * sizeof *p->lag_long_start);
+	if (!p->lag_long_start)
+		return -1;
+	n = 0;
+	for (size_t len = 0; len <= p->max_len; len++) {
+		p->lag_long_start[len] = n;
+		if (len > p->lag_short_len)
+			n += 2 * long_offsets(p, len, NULL, (size_t)-1);
+	}
+	p->lag_long_start[p->max_len + 1] = n;
+	p->nlag_long = n;
+	if (p->trace_max_len > p->max_len)
+		p->trace_max_len = p->max_len;
 	return 0;
 }
 
@@ -94,6 +137,7 @@ void plan_case(const struct plan *p, size_t index, struct lab_case *c)
 {
 	size_t lo = 0, hi = p->max_len + 1, len, k, da = p->dalign_n, sa = p->salign_n;
 
+	memset(c, 0, sizeof *c);
 	c->seed = mix(p->seed ^ (index * 0x100000001b3ull));
 	if (index >= p->nexhaustive) {
 		random_case(p, index - p->nexhaustive, c);
@@ -126,4 +170,85 @@ void plan_case(const struct plan *p, size_t index, struct lab_case *c)
 	k -= (len + 1) * sa;
 	c->src_align = (unsigned)(k / da);
 	c->dst_align = (unsigned)(k % da);
+}
+
+size_t plan_lag_count(const struct plan *p)
+{
+	return p->nlag_short + p->nlag_long + p->nrandom;
+}
+
+/* One side faults at f; the other side's alignment is a. */
+static void one_side(struct lab_case *c, size_t len, int dst_side, size_t f, unsigned a)
+{
+	c->len = len;
+	c->fs = c->fd = LAB_NOFAULT;
+	if (dst_side) {
+		c->fd = f;
+		c->src_align = a % LAB_ALIGN_MOD;
+		c->dst_align = (unsigned)(-f % LAB_ALIGN_MOD);
+	} else {
+		c->fs = f;
+		c->dst_align = a % LAB_ALIGN_MOD;
+		c->src_align = (unsigned)(-f % LAB_ALIGN_MOD);
+	}
+}
+
+void plan_lag_case(const struct plan *p, size_t index, struct lab_case *c, int *every)
+{
+	size_t k = index, len, per;
+
+	memset(c, 0, sizeof *c);
+	c->seed = mix(p->seed ^ 0x6c6167ull ^ (index * 0x100000001b3ull));
+	*every = 0;
+	if (k < p->nlag_short) {
+		/* len 1..S: 2 * len * A cases each, starting at A * len * (len - 1) */
+		size_t A = p->lag_aligns, f, a;
+		int side;
+
+		for (len = 1; k >= 2 * len * A; len++)
+			k -= 2 * len * A;
+		side = (int)(k / (len * A));
+		k %= len * A;
+		f = k / A;
+		a = k % A;
+		one_side(c, len, side, f, (unsigned)((a * 4 + len + f) % 8 + 8 * (a / 2)));
+		*every = 1;
+		return;
+	}
+	k -= p->nlag_short;
+	if (k < p->nlag_long) {
+		size_t lo = p->lag_short_len + 1, hi = p->max_len + 1, f = 0;
+		int side;
+
+		while (hi - lo > 1) {
+			size_t mid = (lo + hi) / 2;
+			if (p->lag_long_start[mid] <= k)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		len = lo;
+		k -= p->lag_long_start[len];
+		per = long_offsets(p, len, NULL, (size_t)-1);
+		side = k >= per;
+		long_offsets(p, len, &f, k % per);
+		one_side(c, len, side, f, (unsigned)((len * 3 + f) % 8));
+		return;
+	}
+	k -= p->nlag_long;
+	plan_case(p, p->nexhaustive + k, c);
+}
+
+size_t plan_trace_count(const struct plan *p)
+{
+	return p->ntrace;
+}
+
+void plan_trace_case(const struct plan *p, size_t index, struct lab_case *c)
+{
+	size_t n = p->len_start[p->trace_max_len + 1];
+
+	/* a multiplicative spread over the exhaustive cases up to the length */
+	plan_case(p, n ? (size_t)((index * 2654435761ull + p->seed) % n) : 0, c);
+	c->trace = 1;
 }

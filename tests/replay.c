@@ -33,11 +33,13 @@ static void usage(FILE *f)
 "                         an entry symbol against a model (a registry name\n"
 "                         or none), as the sweep's --entry\n"
 "  --quiet                print only failures and the summary\n"
-"  CASE: len,src_align,dst_align,fs,fd[,seed] (fs/fd '-' for no fault);\n"
+"  CASE: len,src_align,dst_align,fs,fd[,seed][,lag=K1:K2..][,traced]\n"
+"        (fs/fd '-' for no fault; K 'all' or a number of elements, per\n"
+"        faulting rep movs; traced: single-stepped, len <= %d);\n"
 "  BYTE: the record's strategy byte (0..255)\n"
 "  Last line: \"N passed, M failed\". Exit 0 all passed, 1 a case failed,\n"
 "  2 a malformed record, unknown strategy or usage error.\n"
-"  A record is %d bytes: see tests/fuzzcase.h.\n", FUZZ_RECORD_SIZE);
+"  A record is %d bytes: see tests/fuzzcase.h.\n", FUZZ_TRACE_MAX, FUZZ_RECORD_SIZE);
 }
 
 static int quiet;
@@ -93,6 +95,21 @@ static void describe(const char *label, const uint8_t *rec, const struct lab_cas
 	printf("  faults     %s: fs=%s fd=%s (first faulting byte of source / destination)\n",
 	       fuzz_side_name(c), fs, fd);
 	printf("  contents   seed %#llx\n", (unsigned long long)c->seed);
+	if (c->nlag) {
+		printf("  lags       ");
+		for (unsigned i = 0; i < c->nlag; i++) {
+			if (c->lag[i] == LAB_LAG_ALL)
+				printf("%sall", i ? ", " : "");
+			else
+				printf("%s%zu", i ? ", " : "", c->lag[i]);
+		}
+		printf(" (elements the 1st, 2nd, ... faulting rep movs under-reports; "
+		       "checked for %s)\n", level_str(t->level_delayed));
+	} else {
+		printf("  lags       none (exact hardware)\n");
+	}
+	if (c->trace)
+		printf("  traced     single-stepped: every non-temporal store fenced before the return\n");
 	fflush(stdout);		/* shown even if the run takes the process down */
 }
 
@@ -125,9 +142,19 @@ static void side_by_side(const struct lab_target *t, const struct lab_case *c,
 	} else {
 		printf("  faults     none taken\n");
 	}
+	if (c->nlag || o->rep_runs) {
+		printf("  rep movs   %u executed, %u faulted", o->rep_runs, o->reps);
+		for (unsigned i = 0; i < o->reps && i < LAB_REPS_MAX; i++)
+			printf("; #%u did %zu, reported %zu", i + 1, o->rep_done[i],
+			       o->rep_done[i] - o->rep_k[i]);
+		printf("\n");
+	}
+	if (c->trace)
+		printf("  traced     %lu instructions%s\n", o->steps,
+		       o->trace_cut ? " (step budget reached: not checked)" : "");
 	if (o->pass) {
 		printf("  verdict    ok: asm and model agree, contract %s met\n",
-		       level_str(t->level));
+		       level_str(o->lagged ? t->level_delayed : t->level));
 	} else {
 		lab_fail_str(o->fail, kinds, sizeof kinds);
 		printf("  verdict    FAIL [%s] %s\n", kinds, o->what);
@@ -212,28 +239,48 @@ static int encode(const char *byte, const char *spec, const char *out)
 		return 2;
 	}
 	strcpy(lab, spec);
-	/* a sixth field is the seed */
+	/* fields after the fifth: the seed, lag=K1:K2.., traced */
 	seedp = lab;
 	for (int i = 0; i < 5 && seedp; i++)
 		seedp = strchr(seedp + (i > 0), ',');
-	if (seedp) {
+	if (seedp)
 		*seedp++ = 0;
-		errno = 0;
-		seed = strtoull(seedp, &end, 0);
-		if (*seedp < '0' || *seedp > '9' || *end || errno) {
-			fprintf(stderr, "ucopy-replay: seed '%s' is not a number\n", seedp);
-			return 2;
-		}
-	}
 	if (lab_case_parse(lab, &c)) {
-		fprintf(stderr, "ucopy-replay: case '%s' is not len,src_align,dst_align,fs,fd[,seed]\n", spec);
+		fprintf(stderr, "ucopy-replay: case '%s' is not len,src_align,dst_align,fs,fd[,seed][,lag=K:K..][,traced]\n", spec);
 		return 2;
+	}
+	while (seedp && *seedp) {
+		char *next = strchr(seedp, ',');
+
+		if (next)
+			*next++ = 0;
+		if (!strcmp(seedp, "traced")) {
+			c.trace = 1;
+		} else if (!strncmp(seedp, "lag=", 4)) {
+			for (char *q = seedp + 4; *q; q++)
+				if (*q == ':')
+					*q = ',';
+			if (lab_lags_parse(seedp + 4, &c)) {
+				fprintf(stderr, "ucopy-replay: '%s': up to %d lags, numbers or all, "
+					"colon-separated\n", seedp, LAB_REPS_MAX);
+				return 2;
+			}
+		} else {
+			errno = 0;
+			seed = strtoull(seedp, &end, 0);
+			if (*seedp < '0' || *seedp > '9' || *end || errno) {
+				fprintf(stderr, "ucopy-replay: seed '%s' is not a number\n", seedp);
+				return 2;
+			}
+		}
+		seedp = next;
 	}
 	c.seed = seed;
 	if ((c.fs != LAB_NOFAULT && c.fs > c.len) || (c.fd != LAB_NOFAULT && c.fd > c.len) ||
 	    fuzz_encode(&c, (unsigned)sb, rec)) {
 		fprintf(stderr, "ucopy-replay: case '%s' does not fit a record (len <= %d, "
-			"alignments < %d, fs/fd <= len)\n", spec, LAB_LEN_MAX, LAB_ALIGN_MOD);
+			"alignments < %d, fs/fd <= len, traced only up to len %d)\n", spec,
+			LAB_LEN_MAX, LAB_ALIGN_MOD, FUZZ_TRACE_MAX);
 		return 2;
 	}
 	f = fopen(out, "wb");

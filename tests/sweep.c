@@ -25,37 +25,65 @@
 
 #define MAX_TARGETS 64
 #define MAX_JOBS 16
-#define CHUNK 64		/* consecutive cases a worker takes at a time */
-#define MAX_RESPAWNS 50		/* per worker share and target */
+#define CHUNK 64		/* consecutive items a worker takes at a time */
+#define MAX_RESPAWNS 50		/* per worker and target */
+#define PROGRESS_S 20		/* a progress line after this long quiet */
+
+/*
+ * The phases, each a row of the output per target:
+ *   exact hw    the plan's cases at lag 0 (rep movs reports exactly)
+ *   delayed hw  the delayed part's base cases under lags (tests/plan.h):
+ *               every lag for short copies, a spread for long ones
+ *   traced      a sample single-stepped: every non-temporal store fenced
+ *               before the routine returns
+ */
+enum phase { PH_EXACT, PH_DELAYED, PH_TRACE, NPHASES };
+static const char *const phase_label[NPHASES] = { "exact hw", "delayed hw", "traced" };
+static const char *const phase_opt[NPHASES] = { "exact", "delayed", "trace" };
+
+/* Lag histogram buckets: the largest k a run applied. */
+enum { HB_NONE, HB_1, HB_2, HB_3_7, HB_8, HB_MORE, HB_ALLDONE, NHB };
 
 struct opts {
 	struct plan plan;
 	int quick, jobs, show, list, seed_set;
+	unsigned phases;	/* bit per phase */
 	size_t stop_after;	/* stop a target after this many failures */
-	const char *entry, *model, *abi, *one_case;
+	const char *entry, *model, *abi, *one_case, *lags, *keeps;
+	int trace_one;
 	const char *only[MAX_TARGETS];
 	int nonly;
 };
 
-/* One worker share's progress, in memory shared with the parent. */
+/* One worker's progress, in memory shared with the parent. */
 struct slot {
-	volatile size_t next;	/* case being run (or to run) */
-	volatile size_t passed, failed;
+	volatile size_t next, hi;	/* item being run; end of its chunk */
+	volatile size_t items;		/* items finished */
+	volatile size_t passed, failed;	/* runs */
+	volatile size_t hist[NHB];
 	volatile int done;
+	struct lab_case c;		/* the run under way (crash reports) */
 };
 
 static struct slot *slots;	/* MAX_JOBS of them, shared */
+static volatile size_t *next_chunk;	/* shared: the next chunk to take */
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: sweep [options]\n"
 "  --quick              the fixed subset `make test` runs (lengths 0..80,\n"
-"                       dst alignments 0..7, 1000 random cases)\n"
+"                       1000 random cases; every lag up to 24 bytes; 300 traced)\n"
 "  --max-len N          exhaustive lengths 0..N (default 256)\n"
 "  --aligns N           alignments 0..N-1 swept on the free side (default 8)\n"
 "  --random N           random cases per target (default 4000)\n"
 "  --random-max-len N   longest random copy (default 12288, at most %d)\n"
+"  --lag-len N          delayed hw: every lag for lengths 1..N (default 64)\n"
+"  --lag-aligns N       ... at N alignments of the free side (default 2)\n"
+"  --lag-stride N       ... longer: every Nth fault offset (default 7)\n"
+"  --trace N            traced: N cases single-stepped (default 600)\n"
+"  --trace-max-len N    ... of lengths up to N (default 256)\n"
+"  --phase LIST         exact,delayed,trace (default: all three)\n"
 "  --seed N             seed for the random cases and contents\n"
 "                       (default: from the clock; printed either way)\n"
 "  --jobs N             worker processes (default 2)\n"
@@ -64,7 +92,11 @@ static void usage(FILE *f)
 "  --entry SYMBOL       run this entry symbol (linked into this binary)\n"
 "  --model NAME         ... against this model: a registry name or none\n"
 "  --abi classic|rep    ... with this ABI (default: the model row's)\n"
+"  --keeps 'REGS'       ... checking that it keeps these registers (default:\n"
+"                       the model row's keeps; rsp and DF always)\n"
 "  --case L,SA,DA,FS,FD run one case (FS/FD '-' for no fault), print it\n"
+"  --lag K[,K2..]       ... with these lags per faulting rep ('all': all)\n"
+"  --traced             ... single-stepped\n"
 "  --show N             failures printed per target (default 10)\n"
 "  --stop-after N       stop a target after N failures (default: never)\n"
 "  --list               list the targets and exit\n"
@@ -86,10 +118,31 @@ static int num(const char *opt, const char *s, size_t lo, size_t hi, size_t *v)
 	return -1;
 }
 
+static int parse_phases(const char *s, unsigned *mask)
+{
+	char buf[64], *save = NULL;
+
+	*mask = 0;
+	if (strlen(s) >= sizeof buf)
+		return -1;
+	strcpy(buf, s);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		int ph;
+		for (ph = 0; ph < NPHASES && strcmp(t, phase_opt[ph]); ph++)
+			;
+		if (ph == NPHASES)
+			return -1;
+		*mask |= 1u << ph;
+	}
+	return *mask ? 0 : -1;
+}
+
 static int parse(int argc, char **argv, struct opts *o)
 {
 	enum { O_QUICK = 256, O_MAXLEN, O_ALIGNS, O_RANDOM, O_RANDMAX, O_SEED, O_JOBS,
-	       O_STRATEGY, O_ENTRY, O_MODEL, O_ABI, O_CASE, O_SHOW, O_STOP, O_LIST };
+	       O_STRATEGY, O_ENTRY, O_MODEL, O_ABI, O_CASE, O_SHOW, O_STOP, O_LIST,
+	       O_LAGLEN, O_LAGALIGNS, O_LAGSTRIDE, O_TRACE, O_TRACEMAX, O_PHASE,
+	       O_LAG, O_TRACED, O_KEEPS };
 	static const struct option opts[] = {
 		{ "quick", 0, 0, O_QUICK }, { "max-len", 1, 0, O_MAXLEN },
 		{ "aligns", 1, 0, O_ALIGNS }, { "random", 1, 0, O_RANDOM },
@@ -98,14 +151,22 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "entry", 1, 0, O_ENTRY }, { "model", 1, 0, O_MODEL },
 		{ "abi", 1, 0, O_ABI }, { "case", 1, 0, O_CASE },
 		{ "show", 1, 0, O_SHOW }, { "stop-after", 1, 0, O_STOP },
-		{ "list", 0, 0, O_LIST }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
+		{ "list", 0, 0, O_LIST }, { "lag-len", 1, 0, O_LAGLEN },
+		{ "lag-aligns", 1, 0, O_LAGALIGNS }, { "lag-stride", 1, 0, O_LAGSTRIDE },
+		{ "trace", 1, 0, O_TRACE }, { "trace-max-len", 1, 0, O_TRACEMAX },
+		{ "phase", 1, 0, O_PHASE }, { "lag", 1, 0, O_LAG },
+		{ "traced", 0, 0, O_TRACED }, { "keeps", 1, 0, O_KEEPS },
+		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
-	size_t v, max_len = 256, nrandom = 4000;
-	int o_max_len = 0, o_random = 0, c;
+	size_t v, max_len = 256, nrandom = 4000, lag_len = 64, ntrace = 600, trace_max = 256;
+	int o_max_len = 0, o_random = 0, o_lag_len = 0, o_trace = 0, o_trace_max = 0, c;
 
 	memset(o, 0, sizeof *o);
 	o->plan.salign_n = o->plan.dalign_n = 8;
 	o->plan.random_max_len = 3 * 4096;
+	o->plan.lag_aligns = 2;
+	o->plan.lag_stride = 7;
+	o->phases = (1u << NPHASES) - 1;
 	o->jobs = 2;
 	o->show = 10;
 	o->stop_after = (size_t)-1;
@@ -120,7 +181,10 @@ static int parse(int argc, char **argv, struct opts *o)
 		case O_ENTRY: o->entry = optarg; break;
 		case O_MODEL: o->model = optarg; break;
 		case O_ABI: o->abi = optarg; break;
+		case O_KEEPS: o->keeps = optarg; break;
 		case O_CASE: o->one_case = optarg; break;
+		case O_LAG: o->lags = optarg; break;
+		case O_TRACED: o->trace_one = 1; break;
 		case O_STRATEGY:
 			if (o->nonly == MAX_TARGETS)
 				return -1;
@@ -144,6 +208,37 @@ static int parse(int argc, char **argv, struct opts *o)
 		case O_RANDMAX:
 			if (num("random-max-len", optarg, 0, LAB_LEN_MAX, &o->plan.random_max_len))
 				return -1;
+			break;
+		case O_LAGLEN:
+			if (num("lag-len", optarg, 0, LAB_LEN_MAX, &lag_len))
+				return -1;
+			o_lag_len = 1;
+			break;
+		case O_LAGALIGNS:
+			if (num("lag-aligns", optarg, 1, 16, &v))
+				return -1;
+			o->plan.lag_aligns = (unsigned)v;
+			break;
+		case O_LAGSTRIDE:
+			if (num("lag-stride", optarg, 1, LAB_LEN_MAX, &o->plan.lag_stride))
+				return -1;
+			break;
+		case O_TRACE:
+			if (num("trace", optarg, 0, (size_t)-1, &ntrace))
+				return -1;
+			o_trace = 1;
+			break;
+		case O_TRACEMAX:
+			if (num("trace-max-len", optarg, 0, LAB_LEN_MAX, &trace_max))
+				return -1;
+			o_trace_max = 1;
+			break;
+		case O_PHASE:
+			if (parse_phases(optarg, &o->phases)) {
+				fprintf(stderr, "sweep: --phase takes exact, delayed and/or trace, "
+					"comma-separated, not '%s'\n", optarg);
+				return -1;
+			}
 			break;
 		case O_SEED:
 			if (num("seed", optarg, 0, (size_t)-1, &v))
@@ -177,12 +272,19 @@ static int parse(int argc, char **argv, struct opts *o)
 	/* --quick sets the subset's sizes; options given with it override them */
 	o->plan.max_len = o_max_len || !o->quick ? max_len : 80;
 	o->plan.nrandom = o_random || !o->quick ? nrandom : 1000;
+	o->plan.lag_short_len = o_lag_len || !o->quick ? lag_len : 24;
+	o->plan.ntrace = o_trace || !o->quick ? ntrace : 300;
+	o->plan.trace_max_len = o_trace_max || !o->quick ? trace_max : 80;
 	if (!!o->entry != !!o->model) {
 		fprintf(stderr, "sweep: --entry and --model go together\n");
 		return -1;
 	}
-	if (o->abi && !o->entry) {
-		fprintf(stderr, "sweep: --abi needs --entry\n");
+	if ((o->abi || o->keeps) && !o->entry) {
+		fprintf(stderr, "sweep: --abi and --keeps need --entry\n");
+		return -1;
+	}
+	if ((o->lags || o->trace_one) && !o->one_case) {
+		fprintf(stderr, "sweep: --lag and --traced go with --case\n");
 		return -1;
 	}
 	if (!o->seed_set)
@@ -199,6 +301,11 @@ static int targets(const struct opts *o, struct lab_target *t, int *n)
 	if (o->entry) {
 		if (lab_target_entry(&t[(*n)++], o->entry, o->model, o->abi, err, sizeof err)) {
 			fprintf(stderr, "sweep: %s\n", err);
+			return -1;
+		}
+		if (o->keeps && lab_keeps_parse(o->keeps, &t[0].keeps)) {
+			fprintf(stderr, "sweep: --keeps '%s': not a list of register names "
+				"(rax rcx rdx rbx rbp rsi rdi r8 .. r15)\n", o->keeps);
 			return -1;
 		}
 	}
@@ -218,15 +325,44 @@ static int targets(const struct opts *o, struct lab_target *t, int *n)
 	return 0;
 }
 
-static int run_one(const struct lab_target *t, const char *spec)
+/* The destination after the case, one character a byte: C copied, . as
+ * it was, ? anything else; | where the reported prefix ends. */
+static void dst_map(const struct lab_case *c, size_t ret, char *buf, size_t n)
 {
+	const uint8_t *dst, *s, *d;
+	size_t len = c->len, show = len < 64 ? len : 64, k = 0;
+	size_t wlim = c->fd < len ? c->fd : len, done = ret <= len ? len - ret : 0;
+
+	lab_last_bytes(&dst, &s, &d);
+	for (size_t i = 0; i <= show && k + 2 < n; i++) {
+		if (i == done && ret <= len)
+			buf[k++] = '|';
+		if (i == show)
+			break;
+		buf[k++] = i >= wlim ? '-' : dst[i] == s[i] ? 'C' : dst[i] == d[i] ? '.' : '?';
+	}
+	buf[k] = 0;
+}
+
+static int run_one(const struct lab_target *t, const struct opts *o)
+{
+	static const enum ucopy_level lv[3] = { UCOPY_EXACT, UCOPY_RAW, UCOPY_WEAK };
 	struct lab_case c;
 	struct lab_outcome out;
+	char map[80], why[320];
+	size_t written = 0;
+	const uint8_t *dst, *s, *d;
 
-	if (lab_case_parse(spec, &c)) {
-		fprintf(stderr, "sweep: --case wants len,src_align,dst_align,fs,fd (fs/fd may be '-'), got '%s'\n", spec);
+	if (lab_case_parse(o->one_case, &c)) {
+		fprintf(stderr, "sweep: --case wants len,src_align,dst_align,fs,fd (fs/fd may be '-'), got '%s'\n", o->one_case);
 		return 2;
 	}
+	if (o->lags && lab_lags_parse(o->lags, &c)) {
+		fprintf(stderr, "sweep: --lag wants up to %d lags, numbers or 'all', comma-separated, got '%s'\n",
+			LAB_REPS_MAX, o->lags);
+		return 2;
+	}
+	c.trace = o->trace_one;
 	c.seed = 1;
 	if (lab_run(t, &c, &out)) {
 		fprintf(stderr, "sweep: %s\n", out.what);
@@ -236,54 +372,242 @@ static int run_one(const struct lab_target *t, const char *spec)
 	printf("%s\n", out.line);
 	printf("  src=%#zx dst=%#zx ret=%zu model=%zu exact=%zu faults=%u\n",
 	       out.src, out.dst, out.ret, out.model_ret, out.expect_ret, out.faults);
+	if (c.nlag || out.rep_runs) {
+		printf("  rep movs: %u executed, %u faulted", out.rep_runs, out.reps);
+		for (unsigned i = 0; i < out.reps && i < LAB_REPS_MAX; i++)
+			printf("; #%u did %zu %s, reported %zu (wound back %zu)", i + 1,
+			       out.rep_done[i], out.rep_size[i] == 1 ? "bytes" : "elements",
+			       out.rep_done[i] - out.rep_k[i], out.rep_k[i]);
+		printf("\n");
+	}
+	if (c.trace)
+		printf("  traced: %lu instructions stepped%s\n", out.steps,
+		       out.trace_cut ? " (budget reached: not checked)" : "");
+	if (out.fail & (LAB_F_NOEXTABLE | LAB_F_TIMEOUT | LAB_F_FAULTLOOP | LAB_F_OOB |
+			LAB_F_SIGNAL | LAB_F_LAGSETUP))
+		return 1;
+	lab_last_bytes(&dst, &s, &d);
+	for (size_t i = 0; i < c.len && i < (c.fd < c.len ? c.fd : c.len); i++)
+		written += dst[i] != d[i];
+	dst_map(&c, out.ret, map, sizeof map);
+	printf("  dst %s (C copied, . unchanged, ? other, - past fd; | end of the reported %zu)\n",
+	       map, out.ret <= c.len ? c.len - out.ret : 0);
+	printf("  returned %zu: %zu byte%s reported copied, %zu written\n", out.ret,
+	       out.ret <= c.len ? c.len - out.ret : 0, out.ret <= c.len && c.len - out.ret == 1 ? "" : "s",
+	       written);
+	printf("  levels this case meets:");
+	for (int i = 0; i < 3; i++) {
+		int m = lab_meets(&c, lv[i], out.ret, why, sizeof why);
+		printf(" %s %s%s%s%s", ucopy_level_name(lv[i]), m == 1 ? "yes" : "NO",
+		       m == 1 ? "" : " (", m == 1 ? "" : why, m == 1 ? "" : ")");
+		if (i < 2)
+			printf(",");
+	}
+	printf("\n");
 	return out.pass ? 0 : 1;
 }
 
-/* A worker: its share of the cases from slot->next on. */
-static _Noreturn void worker(const struct opts *o, const struct lab_target *t,
-			     int w, int fd)
+/* ---- the work of a phase, item by item ---- */
+
+static size_t phase_items(const struct opts *o, int ph)
 {
-	struct slot *s = &slots[w];
-	size_t n = plan_count(&o->plan);
-	int shown = 0;
+	switch (ph) {
+	case PH_EXACT: return plan_count(&o->plan);
+	case PH_DELAYED: return plan_lag_count(&o->plan);
+	default: return plan_trace_count(&o->plan);
+	}
+}
+
+struct ctx {
+	const struct opts *o;
+	const struct lab_target *t;
+	struct slot *s;
+	int fd, shown;
+	size_t base_failed;	/* failures of earlier phases of this target */
+};
+
+static size_t failures(const struct ctx *x)
+{
+	size_t f = x->base_failed;
+
+	for (int j = 0; j < x->o->jobs; j++)
+		f += slots[j].failed;
+	return f;
+}
+
+/* One run, counted; returns its outcome. */
+static void run(struct ctx *x, struct lab_case *c, struct lab_outcome *out)
+{
+	x->s->c = *c;
+	if (lab_run(x->t, c, out)) {
+		out->pass = 0;
+		out->line[0] = 0;
+		x->s->failed++;
+		return;
+	}
+	if (c->nlag) {
+		size_t kmax = 0;
+		int all = out->reps > 0;
+
+		for (unsigned i = 0; i < out->reps && i < LAB_REPS_MAX; i++) {
+			if (out->rep_k[i] > kmax)
+				kmax = out->rep_k[i];
+			if (out->rep_k[i] != out->rep_done[i] || !out->rep_done[i])
+				all = 0;
+		}
+		x->s->hist[kmax == 0 ? HB_NONE : kmax == 1 ? HB_1 : kmax == 2 ? HB_2 :
+			   kmax < 8 ? HB_3_7 : kmax == 8 ? HB_8 : HB_MORE]++;
+		if (all && kmax)
+			x->s->hist[HB_ALLDONE]++;
+	}
+	if (out->pass) {
+		x->s->passed++;
+		return;
+	}
+	x->s->failed++;
+	if (x->shown++ < x->o->show) {
+		char line[sizeof out->line + 2];
+		int k = snprintf(line, sizeof line, "%s\n", out->line);
+		if (write(x->fd, line, (size_t)k) < 0)
+			_exit(4);
+	}
+}
+
+static size_t max_done(const struct lab_outcome *out)
+{
+	size_t m = 0;
+
+	for (unsigned i = 0; i < out->reps && i < LAB_REPS_MAX; i++)
+		if (out->rep_done[i] > m)
+			m = out->rep_done[i];
+	return m;
+}
+
+static uint64_t mix64(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/*
+ * The lags of one delayed base case, from what its rep instructions do.
+ * First lag 1 on every faulting rep: that shows how many faulted and how
+ * much each did (D: the most). Then, uniform over the reps, every lag up
+ * to D ("every") or the spread 2, 7, 8, all, and a random one in 1..D;
+ * lags past what a rep did are the same run as "all" and are skipped.
+ * When two or more reps faulted, each one is lagged alone too (every lag
+ * up to what it did, or 1 and all), the others exact.
+ */
+static void delayed_item(struct ctx *x, size_t i)
+{
+	struct lab_case c;
+	struct lab_outcome out;
+	int every;
+	size_t D, n;
+
+	plan_lag_case(&x->o->plan, i, &c, &every);
+	if (c.fs >= c.len && c.fd >= c.len)
+		return;				/* nothing faults: no rep can lag */
+	c.nlag = 1;
+	c.lag[0] = 1;
+	run(x, &c, &out);
+	n = out.reps < LAB_REPS_MAX ? out.reps : LAB_REPS_MAX;
+	D = max_done(&out);
+	if (!n || D < 2) {
+		if (n < 2)
+			return;
+	} else if (every) {
+		for (size_t L = 2; L <= D && failures(x) < x->o->stop_after; L++) {
+			c.lag[0] = L;
+			run(x, &c, &out);
+			if (max_done(&out) > D)
+				D = max_done(&out);
+		}
+	} else {
+		size_t spread[5] = { 2, 7, 8, LAB_LAG_ALL, 1 + mix64(c.seed) % D };
+		for (int k = 0; k < 5 && failures(x) < x->o->stop_after; k++) {
+			if (spread[k] != LAB_LAG_ALL && spread[k] >= D)
+				continue;
+			if (k == 4 && (spread[k] <= 2 || spread[k] == 7 || spread[k] == 8))
+				continue;
+			c.lag[0] = spread[k];
+			run(x, &c, &out);
+		}
+	}
+	if (n < 2)
+		return;
+	/* each faulting rep lagged alone */
+	for (unsigned r = 0; r < n && failures(x) < x->o->stop_after; r++) {
+		c.nlag = LAB_REPS_MAX;
+		memset(c.lag, 0, sizeof c.lag);
+		if (!every) {
+			c.lag[r] = 1;
+			run(x, &c, &out);
+			c.lag[r] = LAB_LAG_ALL;
+			run(x, &c, &out);
+			continue;
+		}
+		for (size_t L = 1, d = 1; L <= d && failures(x) < x->o->stop_after; L++) {
+			c.lag[r] = L;
+			run(x, &c, &out);
+			d = r < out.reps ? out.rep_done[r] : 0;
+		}
+	}
+}
+
+static void run_item(struct ctx *x, int ph, size_t i)
+{
+	struct lab_case c;
+	struct lab_outcome out;
+
+	switch (ph) {
+	case PH_EXACT:
+		plan_case(&x->o->plan, i, &c);
+		run(x, &c, &out);
+		break;
+	case PH_DELAYED:
+		delayed_item(x, i);
+		break;
+	default:
+		plan_trace_case(&x->o->plan, i, &c);
+		run(x, &c, &out);
+	}
+}
+
+/* A worker: the rest of its chunk, then chunks from the shared counter. */
+static _Noreturn void worker(const struct opts *o, const struct lab_target *t,
+			     int ph, size_t base_failed, int w, int fd)
+{
+	struct ctx x = { .o = o, .t = t, .s = &slots[w], .fd = fd, .base_failed = base_failed };
+	size_t n = phase_items(o, ph);
 
 	if (lab_init())
 		_exit(3);
-	for (size_t i = s->next; i < n; i++) {
-		struct lab_case c;
-		struct lab_outcome out;
-		size_t failed = 0;
+	for (;;) {
+		size_t i;
 
-		if ((i / CHUNK) % (size_t)o->jobs != (size_t)w)
-			continue;
-		for (int j = 0; j < o->jobs; j++)
-			failed += slots[j].failed;
-		if (failed >= o->stop_after)
+		if (x.s->next >= x.s->hi) {
+			size_t k = __atomic_fetch_add(next_chunk, 1, __ATOMIC_SEQ_CST);
+			if (k * CHUNK >= n)
+				break;
+			x.s->next = k * CHUNK;
+			x.s->hi = (k + 1) * CHUNK < n ? (k + 1) * CHUNK : n;
+		}
+		if (failures(&x) >= o->stop_after)
 			break;
-		s->next = i;
-		plan_case(&o->plan, i, &c);
-		if (lab_run(t, &c, &out)) {
-			s->failed++;
-			continue;
-		}
-		if (out.pass) {
-			s->passed++;
-			continue;
-		}
-		s->failed++;
-		if (shown++ < o->show) {
-			char line[sizeof out.line + 2];
-			int k = snprintf(line, sizeof line, "%s\n", out.line);
-			if (write(fd, line, (size_t)k) < 0)
-				_exit(4);
-		}
+		i = x.s->next;
+		run_item(&x, ph, i);
+		x.s->items++;
+		x.s->next = i + 1;
 	}
-	s->next = n;
-	s->done = 1;
+	x.s->done = 1;
 	_exit(0);
 }
 
-static pid_t spawn(const struct opts *o, const struct lab_target *t, int w, int *rfd)
+static pid_t spawn(const struct opts *o, const struct lab_target *t, int ph,
+		   size_t base_failed, int w, int *rfd)
 {
 	int p[2];
 	pid_t pid;
@@ -294,7 +618,7 @@ static pid_t spawn(const struct opts *o, const struct lab_target *t, int w, int 
 	pid = fork();
 	if (pid == 0) {
 		close(p[0]);
-		worker(o, t, w, p[1]);
+		worker(o, t, ph, base_failed, w, p[1]);
 	}
 	close(p[1]);
 	*rfd = p[0];
@@ -309,20 +633,29 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Runs one target over the plan; adds its counts to *passed / *failed. */
-static int sweep_target(const struct opts *o, const struct lab_target *t,
-			size_t *passed, size_t *failed)
+/* A phase's result for one target. */
+struct tally {
+	size_t passed, failed, crashes;
+	size_t hist[NHB];
+	double secs;
+};
+
+/* Runs one phase for one target. */
+static int sweep_phase(const struct opts *o, const struct lab_target *t, int ph,
+		       size_t base_failed, int *printed, size_t *suppressed,
+		       struct tally *ty)
 {
 	pid_t pid[MAX_JOBS];
-	int rfd[MAX_JOBS], respawns[MAX_JOBS] = { 0 }, alive = 0, printed = 0;
-	size_t suppressed = 0, p = 0, f = 0, crashes = 0;
+	int rfd[MAX_JOBS], respawns[MAX_JOBS] = { 0 }, alive = 0;
 	char buf[MAX_JOBS][4096];
-	size_t have[MAX_JOBS] = { 0 };
-	double t0 = now(), dt;
+	size_t have[MAX_JOBS] = { 0 }, n = phase_items(o, ph);
+	double t0 = now(), last = t0;
 
+	memset(ty, 0, sizeof *ty);
+	*next_chunk = 0;
 	for (int w = 0; w < o->jobs; w++) {
 		memset(&slots[w], 0, sizeof slots[w]);
-		pid[w] = spawn(o, t, w, &rfd[w]);
+		pid[w] = spawn(o, t, ph, base_failed, w, &rfd[w]);
 		if (pid[w] < 0) {
 			perror("sweep: fork");
 			return -1;
@@ -331,7 +664,7 @@ static int sweep_target(const struct opts *o, const struct lab_target *t,
 	}
 	while (alive) {
 		struct pollfd pf[MAX_JOBS];
-		int np = 0, map[MAX_JOBS];
+		int np = 0, map[MAX_JOBS], r0;
 
 		for (int w = 0; w < o->jobs; w++)
 			if (rfd[w] >= 0) {
@@ -339,11 +672,24 @@ static int sweep_target(const struct opts *o, const struct lab_target *t,
 				pf[np].events = POLLIN;
 				map[np++] = w;
 			}
-		if (poll(pf, (nfds_t)np, -1) < 0) {
+		r0 = poll(pf, (nfds_t)np, 1000);
+		if (r0 < 0) {
 			if (errno == EINTR)
 				continue;
 			perror("sweep: poll");
 			return -1;
+		}
+		if (now() - last >= PROGRESS_S) {
+			size_t items = 0, runs = 0, f = 0;
+			for (int w = 0; w < o->jobs; w++) {
+				items += slots[w].items;
+				runs += slots[w].passed + slots[w].failed;
+				f += slots[w].failed;
+			}
+			printf("  ... %s %s: %zu of %zu items (%.0f%%), %zu cases, %zu failed, %.0f s\n",
+			       t->name, phase_label[ph], items, n, n ? 100.0 * items / n : 100.0,
+			       runs, f, now() - t0);
+			last = now();
 		}
 		for (int k = 0; k < np; k++) {
 			int w = map[k], status;
@@ -358,15 +704,16 @@ static int sweep_target(const struct opts *o, const struct lab_target *t,
 				buf[w][have[w]] = 0;
 				while ((nl = strchr(buf[w], '\n'))) {
 					*nl = 0;
-					if (printed < o->show) {
+					if (*printed < o->show) {
 						printf("%s\n", buf[w]);
-						printed++;
+						(*printed)++;
 					} else {
-						suppressed++;
+						(*suppressed)++;
 					}
 					have[w] -= (size_t)(nl + 1 - buf[w]);
 					memmove(buf[w], nl + 1, have[w] + 1);
 				}
+				last = now();
 				continue;
 			}
 			/* EOF: the worker is gone; see how it went. */
@@ -379,10 +726,9 @@ static int sweep_target(const struct opts *o, const struct lab_target *t,
 				continue;
 			}
 			{
-				struct lab_case c;
-				char cs[96], line[300];
+				char cs[160], line[300];
+				struct lab_case c = slots[w].c;
 
-				plan_case(&o->plan, slots[w].next, &c);
 				lab_case_str(&c, cs, sizeof cs);
 				if (WIFSIGNALED(status))
 					snprintf(line, sizeof line, "worker died of signal %d (%s)",
@@ -390,23 +736,22 @@ static int sweep_target(const struct opts *o, const struct lab_target *t,
 				else
 					snprintf(line, sizeof line, "worker exited with status %d",
 						 WEXITSTATUS(status));
-				if (printed++ < o->show)
+				if ((*printed)++ < o->show)
 					printf("FAIL %s (model %s) %s: [crash] %s\n",
 					       t->name, t->model_name, cs, line);
 				slots[w].failed++;
-				crashes++;
-				if (++respawns[w] > MAX_RESPAWNS || slots[w].next + 1 >= plan_count(&o->plan)) {
-					size_t skipped = 0;
-					for (size_t i = slots[w].next + 1; i < plan_count(&o->plan); i++)
-						skipped += (i / CHUNK) % (size_t)o->jobs == (size_t)w;
-					printf("FAIL %s: giving up on worker %d after %d crashes, "
-					       "%zu of its cases not run\n", t->name, w, respawns[w], skipped);
+				ty->crashes++;
+				if (++respawns[w] > MAX_RESPAWNS) {
+					printf("FAIL %s: giving up on worker %d after %d crashes in %s; "
+					       "the items it had not taken are run by the others\n",
+					       t->name, w, respawns[w], phase_label[ph]);
 					slots[w].failed++;
 					alive--;
 					continue;
 				}
-				slots[w].next++;
-				pid[w] = spawn(o, t, w, &rfd[w]);
+				slots[w].next++;	/* past the item that killed it */
+				slots[w].items++;
+				pid[w] = spawn(o, t, ph, base_failed, w, &rfd[w]);
 				if (pid[w] < 0) {
 					perror("sweep: fork");
 					return -1;
@@ -415,27 +760,66 @@ static int sweep_target(const struct opts *o, const struct lab_target *t,
 		}
 	}
 	for (int w = 0; w < o->jobs; w++) {
-		p += slots[w].passed;
-		f += slots[w].failed;
+		ty->passed += slots[w].passed;
+		ty->failed += slots[w].failed;
+		for (int b = 0; b < NHB; b++)
+			ty->hist[b] += slots[w].hist[b];
 	}
-	if (suppressed)
-		printf("  ... and %zu more failures of %s not shown\n", suppressed, t->name);
-	dt = now() - t0;
-	printf("%-20s %9zu cases %9zu passed %7zu failed %7.2f s %10.0f cases/s%s\n",
-	       t->name, p + f, p, f, dt, (p + f) / (dt > 0 ? dt : 1e-9),
-	       crashes ? "  (worker crashes)" : "");
-	fflush(stdout);
-	*passed += p;
-	*failed += f;
+	ty->secs = now() - t0;
 	return 0;
+}
+
+static void print_row(const char *name, const char *label, const struct tally *ty)
+{
+	size_t c = ty->passed + ty->failed;
+
+	printf("%-20s %-10s %9zu cases %9zu passed %7zu failed %7.2f s %10.0f cases/s%s\n",
+	       name, label, c, ty->passed, ty->failed, ty->secs,
+	       c / (ty->secs > 0 ? ty->secs : 1e-9), ty->crashes ? "  (worker crashes)" : "");
+}
+
+static void print_hist(const struct tally *ty)
+{
+	printf("%-20s %-10s lag k=1: %zu, k=2: %zu, k=3-7: %zu, k=8: %zu, k>8: %zu; "
+	       "all done (nothing reported): %zu; no rep lagged: %zu\n", "", "",
+	       ty->hist[HB_1], ty->hist[HB_2], ty->hist[HB_3_7], ty->hist[HB_8],
+	       ty->hist[HB_MORE], ty->hist[HB_ALLDONE], ty->hist[HB_NONE]);
+}
+
+static void phase_header(const struct opts *o, int ph, int n)
+{
+	const struct plan *p = &o->plan;
+
+	switch (ph) {
+	case PH_EXACT:
+		printf("sweep: exact hw (rep movs reports exactly, lag 0): %d targets x %zu cases "
+		       "(%zu exhaustive: len 0..%zu x every fault offset x %u alignments; %zu random, "
+		       "len <= %zu)\n", n, plan_count(p), p->nexhaustive, p->max_len, p->dalign_n,
+		       p->nrandom, p->random_max_len);
+		break;
+	case PH_DELAYED:
+		printf("sweep: delayed hw (rep movs under-reports by k): %d targets x %zu base cases: "
+		       "every k for len 1..%zu (%u alignments, %zu cases), k = 1,2,7,8,all,random "
+		       "for len %zu..%zu (fault offsets 0-2, last 3, every %zuth: %zu) and the %zu "
+		       "random; each rep that faults lagged alone too when there are two\n",
+		       n, plan_lag_count(p), p->lag_short_len, p->lag_aligns, p->nlag_short,
+		       p->lag_short_len + 1, p->max_len, p->lag_stride, p->nlag_long, p->nrandom);
+		break;
+	default:
+		printf("sweep: traced (single-stepped; every non-temporal store fenced before the "
+		       "return): %d targets x %zu cases of len <= %zu\n", n, plan_trace_count(p),
+		       p->trace_max_len);
+	}
+	fflush(stdout);
 }
 
 int main(int argc, char **argv)
 {
 	struct opts o;
-	struct lab_target t[MAX_TARGETS];
-	int n;
-	size_t passed = 0, failed = 0;
+	static struct lab_target t[MAX_TARGETS];
+	static struct tally ty[MAX_TARGETS][NPHASES];
+	int n, printed[MAX_TARGETS] = { 0 };
+	size_t passed = 0, failed = 0, suppressed[MAX_TARGETS] = { 0 };
 	double t0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -446,11 +830,16 @@ int main(int argc, char **argv)
 	if (targets(&o, t, &n))
 		return 2;
 	if (o.list) {
-		for (int i = 0; i < n; i++)
-			printf("%-16s entry %p  model %-14s abi %-7s level %s\n", t[i].name,
+		for (int i = 0; i < n; i++) {
+			char keeps[160];
+			lab_keeps_str(t[i].keeps, keeps, sizeof keeps);
+			printf("%-16s entry %p  model %-14s abi %-7s level %s/%s keeps %s\n", t[i].name,
 			       (void *)t[i].entry, t[i].model_name,
 			       t[i].abi == UCOPY_ABI_REP ? "rep" : "classic",
-			       t[i].level == UCOPY_NONE ? "NONE" : ucopy_level_name(t[i].level));
+			       t[i].level == UCOPY_NONE ? "NONE" : ucopy_level_name(t[i].level),
+			       t[i].level_delayed == UCOPY_NONE ? "NONE" : ucopy_level_name(t[i].level_delayed),
+			       keeps);
+		}
 		return 0;
 	}
 	if (o.one_case) {
@@ -458,7 +847,7 @@ int main(int argc, char **argv)
 		if (lab_init())
 			return 2;
 		for (int i = 0; i < n; i++) {
-			int r = run_one(&t[i], o.one_case);
+			int r = run_one(&t[i], &o);
 			if (r > rc)
 				rc = r;
 		}
@@ -468,22 +857,59 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sweep: bad plan\n");
 		return 2;
 	}
-	slots = mmap(NULL, MAX_JOBS * sizeof *slots, PROT_READ | PROT_WRITE,
+	slots = mmap(NULL, MAX_JOBS * sizeof *slots + 64, PROT_READ | PROT_WRITE,
 		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (slots == MAP_FAILED) {
 		perror("sweep: mmap");
 		return 2;
 	}
+	next_chunk = (volatile size_t *)(slots + MAX_JOBS);
 	signal(SIGPIPE, SIG_IGN);
-	printf("sweep: seed %llu (repeat with SEED=%llu), %d workers, %zu exhaustive "
-	       "cases (len 0..%zu, %u alignments) + %zu random (len <= %zu) per target\n",
+	printf("sweep: seed %llu (repeat with SEED=%llu), %d workers, phases:%s%s%s\n",
 	       (unsigned long long)o.plan.seed, (unsigned long long)o.plan.seed, o.jobs,
-	       o.plan.nexhaustive, o.plan.max_len, o.plan.dalign_n, o.plan.nrandom,
-	       o.plan.random_max_len);
+	       o.phases & 1 << PH_EXACT ? " exact" : "", o.phases & 1 << PH_DELAYED ? " delayed" : "",
+	       o.phases & 1 << PH_TRACE ? " traced" : "");
 	t0 = now();
-	for (int i = 0; i < n; i++)
-		if (sweep_target(&o, &t[i], &passed, &failed))
-			return 2;
+	for (int ph = 0; ph < NPHASES; ph++) {
+		if (!(o.phases & 1u << ph))
+			continue;
+		phase_header(&o, ph, n);
+		for (int i = 0; i < n; i++) {
+			size_t before = 0;
+			for (int q = 0; q < ph; q++)
+				before += ty[i][q].failed;
+			if (before >= o.stop_after) {
+				printf("%-20s %-10s not run: stopped after %zu failures\n",
+				       t[i].name, phase_label[ph], before);
+				continue;
+			}
+			if (sweep_phase(&o, &t[i], ph, before, &printed[i], &suppressed[i], &ty[i][ph]))
+				return 2;
+			print_row(t[i].name, phase_label[ph], &ty[i][ph]);
+			if (ph == PH_DELAYED)
+				print_hist(&ty[i][ph]);
+		}
+	}
+	printf("sweep: per target, all phases\n");
+	for (int i = 0; i < n; i++) {
+		struct tally all;
+
+		memset(&all, 0, sizeof all);
+		for (int ph = 0; ph < NPHASES; ph++) {
+			all.passed += ty[i][ph].passed;
+			all.failed += ty[i][ph].failed;
+			all.crashes += ty[i][ph].crashes;
+			all.secs += ty[i][ph].secs;
+		}
+		if (suppressed[i])
+			printf("  ... and %zu more failures of %s not shown\n", suppressed[i], t[i].name);
+		printf("%-20s %9zu cases %9zu passed %7zu failed %7.2f s %10.0f cases/s%s\n",
+		       t[i].name, all.passed + all.failed, all.passed, all.failed, all.secs,
+		       (all.passed + all.failed) / (all.secs > 0 ? all.secs : 1e-9),
+		       all.crashes ? "  (worker crashes)" : "");
+		passed += all.passed;
+		failed += all.failed;
+	}
 	printf("sweep: %d targets in %.1f s wall\n", n, now() - t0);
 	printf("%zu passed, %zu failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -3,9 +3,11 @@
 # dozen fuzz records (tests/fuzzcase.h) around the strategies' thresholds
 # (8, 64 bytes), page-sized and longer copies, faults on each side, both
 # and neither, at and around the alignment and block boundaries, and
-# buffers that end right at the guard page. The first field is the
-# record's strategy byte (any value: it is taken modulo the number of
-# registry strategies); the case is len,src_align,dst_align,fs,fd,seed.
+# buffers that end right at the guard page; rep movs that report late
+# (lags, the README's three refutations first) and single-stepped cases
+# (the fence check). The first field is the record's strategy byte (any
+# value: it is taken modulo the number of registry strategies); the case
+# is len,src_align,dst_align,fs,fd,seed[,lag=K1:K2..][,traced].
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 replay=${1:-build/fuzz/ucopy-replay}
@@ -16,11 +18,17 @@ n=0
 while read -r byte spec; do
 	case "$byte" in ''|'#'*) continue ;; esac
 	n=$((n + 1))
-	IFS=, read -r len sa da fs fd _ <<<"$spec"
+	IFS=, read -r len sa da fs fd _ extra <<<"$spec"
 	name=$(printf '%02d-len%s' "$n" "$len")
 	[ "$fs" != - ] && name+="-fs$fs"
 	[ "$fd" != - ] && name+="-fd$fd"
 	[ "$fs" = - ] && [ "$fd" = - ] && name+="-a${sa}.${da}"
+	for x in ${extra//,/ }; do
+		case "$x" in
+		lag=*) x=${x#lag=}; name+="-lag${x//:/.}" ;;
+		traced) name+="-traced" ;;
+		esac
+	done
 	"$replay" --encode "$byte" "$spec" "$out/$name.rec"
 done <<'CASES'
 # no fault: lengths around the thresholds, assorted alignments
@@ -68,5 +76,20 @@ done <<'CASES'
 37  71,0,0,-,71,38
 38  200,0,0,200,200,39
 39  4096,0,0,4096,4096,40
+# rep movs reporting late: the README's refutations (fsrm, movs_alt,
+# erms_short_v5, each len/fs/lag 1), a lag per faulting rep, "all"
+40  2,0,0,1,-,41,lag=1
+41  64,0,0,1,-,42,lag=1
+42  8,0,0,1,-,43,lag=1
+43  100,0,3,50,-,44,lag=7
+44  300,0,0,200,-,45,lag=all
+45  70,0,0,-,40,46,lag=2:1
+46  4200,0,0,4100,-,47,lag=8
+47  120,0,5,60,90,48,lag=all:3
+# single-stepped: every non-temporal store fenced on the way out
+48  100,0,0,-,-,49,traced
+49  200,0,0,150,-,50,traced
+50  90,0,0,-,70,51,traced
+51  64,0,0,30,-,52,lag=3,traced
 CASES
 echo "wrote $n records to $out"
