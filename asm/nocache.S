@@ -119,7 +119,7 @@ ENTRY(ucopy_nocache)
 	movl %ecx,%edx			/* bytes left */
 .L_fixup_handle_tail:
 	sfence				/* movnti stores done so far are visible */
-	jmp copy_user_handle_tail
+	jmp UCOPY_TAIL
 	.previous
 
 	_ASM_EXTABLE(1b,.L_fixup_4x8b_copy)

@@ -34,7 +34,7 @@ ENTRY(ucopy_string)
 	.section .fixup,"ax"
 11:	leal (%rdx,%rcx,8),%ecx		/* quadwords left * 8 + len & 7 */
 12:	movl %ecx,%edx			/* bytes left */
-	jmp copy_user_handle_tail
+	jmp UCOPY_TAIL
 	.previous
 
 	_ASM_EXTABLE(1b,11b)

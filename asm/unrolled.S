@@ -88,7 +88,7 @@ ENTRY(ucopy_unrolled)
 40:	leal (%rdx,%rcx,8),%edx		/* quadwords left * 8 + len & 7 */
 	jmp 60f
 50:	movl %ecx,%edx			/* bytes left */
-60:	jmp copy_user_handle_tail
+60:	jmp UCOPY_TAIL
 	.previous
 
 	_ASM_EXTABLE(1b,30b)

@@ -6,7 +6,7 @@
 wp_options() {
 	echo -machdep x86_64 -warn-unsigned-overflow -warn-unsigned-downcast \
 		-wp -wp-rte -wp-split -wp-smoke-tests -wp-check-memory-model \
-		-wp-no-warn-memory-model -wp-timeout "${WP_TIMEOUT:-10}" \
+		-wp-no-warn-memory-model -wp-timeout "${WP_TIMEOUT:-20}" \
 		-wp-smoke-timeout "${WP_SMOKE_TIMEOUT:-2}"
 }
 

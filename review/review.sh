@@ -35,7 +35,7 @@ for a; do
 	*) usage_error "'$a' is not a setting (NAME=value)" ;;
 	esac
 done
-ASM=${ASM:-} ENTRY=${ENTRY:-} MODEL=${MODEL:-} ABI=${ABI:-classic}
+ASM=${ASM:-} ENTRY=${ENTRY:-} MODEL=${MODEL:-} ABI=${ABI:-classic} KEEPS=${KEEPS:-}
 
 make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does not build (above)"
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"

@@ -96,6 +96,36 @@ if review broken 1 ASM=review/fixtures/hostile.S ENTRY=broken_fixup_copy MODEL=b
 	fi
 fi
 
+# 3b. Delayed reporting, the calling convention per era, the fences
+#     (the mutants of tests/mutants/, which `make lab` writes).
+if [ "${1:-}" != --samples-only ]; then
+	M=build/lab/mutants
+	has asm-fsrm '^\| model `fsrm` under lags \(contract WEAK\) \| delayed hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
+		has asm-fsrm '^\| the EXACT contract under lags, informational: fsrm claims WEAK on delayed hw \| delayed hw \| [0-9]+ \| [0-9]+ \| [1-9][0-9]* \|' &&
+		has asm-fsrm 'a level drop the registry states for `fsrm` .*: reported, not failed' &&
+		ok "asm/fsrm.S: passes its model at every lag; not EXACT under lags, a stated level drop: reported, exit 0"
+	review lagskip 1 ASM=$M/erms_lagskip.S ENTRY=ucopy_mut_erms_lagskip MODEL=erms REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
+		has lagskip '^\| model `erms` \(result, .*\) \| exact hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
+		has lagskip '^\| model `erms` under lags \(contract EXACT\) \| delayed hw \| [0-9]+ \| [0-9]+ \| [1-9][0-9]* \|' &&
+		has lagskip 'replay: `[^`]* --case [0-9,-]+ --lag [0-9a-z,]+`' &&
+		ok "a fix-up wrong only under a lag: exit 1, caught by the delayed hw row alone, replay with --lag"
+	review clobber-r8 1 ASM=$M/movs_alt_movsq_r8.S ENTRY=ucopy_mut_movs_alt_movsq_r8 MODEL=movs_alt_movsq ABI=rep \
+		REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
+		has clobber-r8 '\[clobbered\] r8 clobbered' &&
+		ok "r8 used as scratch: [clobbered] against the v6.6+ rep ABI (the row's keeps)"
+	review clobber-r8-v64 0 ASM=$M/movs_alt_movsq_r8.S ENTRY=ucopy_mut_movs_alt_movsq_r8 MODEL=movs_alt_movsq ABI=rep \
+		KEEPS=rbx,rbp,rdx,r12,r13,r14,r15 REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
+		has clobber-r8-v64 'Registers the routine must keep: rbx,rbp,rdx,r12,r13,r14,r15, rsp, DF' &&
+		ok "... and passes with KEEPS= the v6.4-v6.5 callers' set (rax, r8-r11 clobbered)"
+	review nosfence 1 ASM=$M/nocache_nosfence_fixup.S ENTRY=ucopy_mut_nocache_nosfence_fixup MODEL=nocache \
+		REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
+		has nosfence '^\| model `nocache`, single-stepped \(fences\) \| traced \| [0-9]+ \| [0-9]+ \| [1-9][0-9]* \|' &&
+		has nosfence '\[sfence\] returned with the non-temporal store' &&
+		ok "no sfence on the fault path: exit 1, [sfence] from the traced row"
+	review badkeeps 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=unrolled KEEPS=rbx,xmm0 &&
+		has badkeeps "KEEPS: 'xmm0' is not a register name" && ok "KEEPS with a bad name: exit 2"
+fi
+
 # 4. Hostile routines: each a reported failure of its kind.
 for pair in hang:timeout clobber:callee-saved overrun:overwrite exit:crash wild:no-extable; do
 	e=hostile_${pair%%:*} tag=${pair##*:}

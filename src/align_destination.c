@@ -1,8 +1,9 @@
-/* ALIGN_DESTINATION, shared by unrolled, string and nocache (see tail.h). */
+/* ALIGN_DESTINATION, shared by unrolled, string and nocache (contract in
+ * align_destination.h). */
 #include "align_destination.h"
 
-size_t align_destination(uint8_t *dst, const uint8_t *src, size_t len,
-			 size_t daddr)
+size_t align_destination(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+			 size_t len, size_t daddr)
 {
 	uint32_t edx = (uint32_t)len;
 	uint32_t ecx = (uint32_t)(daddr % 8);	/* andl $7 */
@@ -23,7 +24,7 @@ size_t align_destination(uint8_t *dst, const uint8_t *src, size_t len,
 	*/
 	while (ecx) {
 		if (!hw_move(dst, src, off, 1))
-			return model_tail_c(dst, src, off, edx + ecx);
+			return run_tail(kind, dst, src, off, edx + ecx);
 		off++;
 		ecx--;
 	}

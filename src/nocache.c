@@ -33,43 +33,53 @@
  * cannot wrap. (After ALIGN_DESTINATION the destination is 8-aligned, so
  * only a copy under 8 bytes can find it misaligned here.)
  */
-/*@ requires short: edx < 8;
+/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+    requires short: edx < 8;
     requires no_wrap: off + edx <= UCOPY_LEN_MAX;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
     requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    behavior exact:
+      assumes kind == TAIL_C || hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
-static size_t nocache_4b(uint8_t *dst, const uint8_t *src, size_t off,
-			 uint32_t edx, size_t daddr)
+static size_t nocache_4b(enum tail_kind kind, uint8_t *dst,
+			 const uint8_t *src, size_t off, uint32_t edx,
+			 size_t daddr)
 {
 	uint32_t ecx;
 
 	if (!edx)				/* andl %edx,%edx; jz */
 		return 0;
 	if ((daddr % 8 + off) % 4)		/* movl %edi,%ecx; andl $3 */
-		return copy_bytes(TAIL_C, dst, src, off, edx);
+		return copy_bytes(kind, dst, src, off, edx);
 	ecx = edx / 4;				/* shrl $2: 0 or 1 */
 	edx %= 4;				/* andl $3 */
 	if (!ecx)
-		return copy_bytes(TAIL_C, dst, src, off, edx);
+		return copy_bytes(kind, dst, src, off, edx);
 	if (!hw_move(dst, src, off, 4))	/* labels 30/31 */
-		return model_tail_c(dst, src, off, edx + ecx * 4);
+		return run_tail(kind, dst, src, off, edx + ecx * 4);
 	off += 4;
 	if (!edx)
 		return 0;
-	return copy_bytes(TAIL_C, dst, src, off, edx);
+	return copy_bytes(kind, dst, src, off, edx);
 }
 
 /* 8-byte movnti loop (labels 20/21), then the 4-byte step with len & 7. */
-/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+    requires no_wrap: off + edx <= UCOPY_LEN_MAX;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
     requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    behavior exact:
+      assumes kind == TAIL_C || hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
-static size_t nocache_quads(uint8_t *dst, const uint8_t *src, size_t off,
-			    uint32_t edx, size_t daddr)
+static size_t nocache_quads(enum tail_kind kind, uint8_t *dst,
+			    const uint8_t *src, size_t off, uint32_t edx,
+			    size_t daddr)
 {
 	uint32_t ecx = edx / 8;	/* shrl $3 */
 
@@ -83,22 +93,27 @@ static size_t nocache_quads(uint8_t *dst, const uint8_t *src, size_t off,
 	*/
 	while (ecx) {
 		if (!hw_move(dst, src, off, 8))
-			return model_tail_c(dst, src, off, edx + ecx * 8);
+			return run_tail(kind, dst, src, off, edx + ecx * 8);
 		off += 8;
 		ecx--;
 	}
-	return nocache_4b(dst, src, off, edx, daddr);
+	return nocache_4b(kind, dst, src, off, edx, daddr);
 }
 
 /* 64-byte movnti blocks (labels 1-16), then the 8-byte loop with len & 63. */
-/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+    requires no_wrap: off + edx <= UCOPY_LEN_MAX;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
     requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    behavior exact:
+      assumes kind == TAIL_C || hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
-static size_t nocache_blocks(uint8_t *dst, const uint8_t *src, size_t off,
-			     uint32_t edx, size_t daddr)
+static size_t nocache_blocks(enum tail_kind kind, uint8_t *dst,
+			     const uint8_t *src, size_t off, uint32_t edx,
+			     size_t daddr)
 {
 	uint32_t ecx = edx / 64;	/* shrl $6 */
 
@@ -113,23 +128,30 @@ static size_t nocache_blocks(uint8_t *dst, const uint8_t *src, size_t off,
 	while (ecx) {
 		if (!copy_round32(dst, src, off) ||
 		    !copy_round32(dst, src, off + 32))
-			return model_tail_c(dst, src, off, ecx * 64 + edx);
+			return run_tail(kind, dst, src, off, ecx * 64 + edx);
 		off += 64;
 		ecx--;
 	}
-	return nocache_quads(dst, src, off, edx, daddr);
+	return nocache_quads(kind, dst, src, off, edx, daddr);
+}
+
+/* Contract in nocache.h. */
+size_t nocache_copy(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+		    size_t len, size_t daddr)
+{
+	size_t ret, off;
+
+	if (len < 8)
+		return nocache_4b(kind, dst, src, 0, (uint32_t)len, daddr);
+	ret = align_destination(kind, dst, src, len, daddr);
+	if (ret != UCOPY_GO_ON)
+		return ret;
+	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
+	return nocache_blocks(kind, dst, src, off, (uint32_t)(len - off), daddr);
 }
 
 size_t model_nocache(uint8_t *dst, const uint8_t *src, size_t len,
 		     size_t daddr)
 {
-	size_t ret, off;
-
-	if (len < 8)
-		return nocache_4b(dst, src, 0, (uint32_t)len, daddr);
-	ret = align_destination(dst, src, len, daddr);
-	if (ret != UCOPY_GO_ON)
-		return ret;
-	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
-	return nocache_blocks(dst, src, off, (uint32_t)(len - off), daddr);
+	return nocache_copy(TAIL_C, dst, src, len, daddr);
 }

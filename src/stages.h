@@ -19,7 +19,7 @@
  * 8-byte loads, then the four stores (movq or movnti: the same to one
  * thread). A faulting load stops the round before its stores; a faulting
  * store stops it after the earlier stores. Either way nothing at or past f
- * is written.
+ * is written, and what was written came from the source.
  */
 /*@ requires buffers: span(dst, (uint8_t *)src, off, off + 32, hw_area);
     assigns dst[off .. off + 31];
@@ -30,6 +30,7 @@
     behavior faulted:
       assumes off + 32 > fault_at(hw_fs, hw_fd);
       ensures failed: \result == 0;
+      ensures src_or_old: src_or_old{Pre, Post}(dst, (uint8_t *)src, off, off + 32);
       ensures untouched: \forall integer i; off <= i < off + 32 && i >= fault_at(hw_fs, hw_fd) ==>
                 dst[i] == \old(dst[i]);
     complete behaviors;

@@ -11,35 +11,40 @@
  * re-copies what was stored but not reported: EXACT either way.
  */
 #include "string.h"
-#include "tail_c.h"
+#include "tail.h"
 #include "align_destination.h"
 
 /* The closing rep movsb of edx bytes from off (labels 2/3). */
-/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+    requires no_wrap: off + edx <= UCOPY_LEN_MAX;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
     requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    behavior exact:
+      assumes kind == TAIL_C || hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
-static size_t string_bytes(uint8_t *dst, const uint8_t *src, size_t off,
-			   uint32_t edx)
+static size_t string_bytes(enum tail_kind kind, uint8_t *dst,
+			   const uint8_t *src, size_t off, uint32_t edx)
 {
 	size_t ecx = hw_rep_movsb(dst, src, off, edx);
 
 	if (ecx)
-		return model_tail_c(dst, src, off + edx - ecx, ecx);
+		return run_tail(kind, dst, src, off + edx - ecx, ecx);
 	return 0;
 }
 
-size_t model_string(uint8_t *dst, const uint8_t *src, size_t len,
-		    size_t daddr)
+/* Contract in string.h. */
+size_t string_copy(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+		   size_t len, size_t daddr)
 {
 	size_t ret, off, ecx, left;
 	uint32_t edx;
 
 	if (len < 8)
-		return string_bytes(dst, src, 0, (uint32_t)len);
-	ret = align_destination(dst, src, len, daddr);
+		return string_bytes(kind, dst, src, 0, (uint32_t)len);
+	ret = align_destination(kind, dst, src, len, daddr);
 	if (ret != UCOPY_GO_ON)
 		return ret;
 	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
@@ -48,7 +53,13 @@ size_t model_string(uint8_t *dst, const uint8_t *src, size_t len,
 	edx %= 8;			/* andl $7 */
 	left = hw_rep_movsq(dst, src, off, ecx);
 	if (left)
-		return model_tail_c(dst, src, off + 8 * (ecx - left),
-				    left * 8 + edx);
-	return string_bytes(dst, src, off + 8 * ecx, edx);
+		return run_tail(kind, dst, src, off + 8 * (ecx - left),
+				left * 8 + edx);
+	return string_bytes(kind, dst, src, off + 8 * ecx, edx);
+}
+
+size_t model_string(uint8_t *dst, const uint8_t *src, size_t len,
+		    size_t daddr)
+{
+	return string_copy(TAIL_C, dst, src, len, daddr);
 }

@@ -44,14 +44,18 @@ size_t unrolled_short(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 }
 
 /* 64-byte blocks, then the 8-byte loop with len & 63. */
-/*@ requires no_wrap: off + edx <= UCOPY_LEN_MAX;
+/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+    requires no_wrap: off + edx <= UCOPY_LEN_MAX;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
     requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
     assigns dst[off .. off + edx - 1];
-    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    behavior exact:
+      assumes kind == TAIL_C || hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
 */
-static size_t unrolled_blocks(uint8_t *dst, const uint8_t *src, size_t off,
-			      uint32_t edx)
+static size_t unrolled_blocks(enum tail_kind kind, uint8_t *dst,
+			      const uint8_t *src, size_t off, uint32_t edx)
 {
 	uint32_t ecx = edx / 64;	/* shrl $6 */
 
@@ -66,24 +70,30 @@ static size_t unrolled_blocks(uint8_t *dst, const uint8_t *src, size_t off,
 	while (ecx) {
 		if (!copy_round32(dst, src, off) ||
 		    !copy_round32(dst, src, off + 32))
-			return model_tail_c(dst, src, off, ecx * 64 + edx);
+			return run_tail(kind, dst, src, off, ecx * 64 + edx);
 		off += 64;
 		ecx--;
 	}
-	return unrolled_short(TAIL_C, dst, src, off, edx);
+	return unrolled_short(kind, dst, src, off, edx);
 }
 
 /* Contract in unrolled.h. */
-size_t model_unrolled(uint8_t *dst, const uint8_t *src, size_t len,
-		      size_t daddr)
+size_t unrolled_copy(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+		     size_t len, size_t daddr)
 {
 	size_t ret, off;
 
 	if (len < 8)
-		return copy_bytes(TAIL_C, dst, src, 0, (uint32_t)len);
-	ret = align_destination(dst, src, len, daddr);
+		return copy_bytes(kind, dst, src, 0, (uint32_t)len);
+	ret = align_destination(kind, dst, src, len, daddr);
 	if (ret != UCOPY_GO_ON)
 		return ret;
 	off = (8 - daddr % 8) % 8;	/* what ALIGN_DESTINATION copied */
-	return unrolled_blocks(dst, src, off, (uint32_t)(len - off));
+	return unrolled_blocks(kind, dst, src, off, (uint32_t)(len - off));
+}
+
+size_t model_unrolled(uint8_t *dst, const uint8_t *src, size_t len,
+		      size_t daddr)
+{
+	return unrolled_copy(TAIL_C, dst, src, len, daddr);
 }

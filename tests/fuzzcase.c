@@ -33,15 +33,11 @@ int fuzz_decode(const uint8_t *rec, size_t size, struct lab_case *c,
 	for (int i = 7; i >= 0; i--)
 		c->seed = c->seed << 8 | rec[10 + i];
 	c->trace = (rec[1] & 4) && c->len <= FUZZ_TRACE_MAX;
-	c->nlag = 0;
-	for (int i = 0; i < LAB_REPS_MAX; i++) {
+	c->nlag = rec[1] & 8 ? LAB_REPS_MAX : 0;
+	for (unsigned i = 0; i < c->nlag; i++) {
 		unsigned v = get16(rec + 18 + 2 * i);
 		c->lag[i] = v == 0xffff ? LAB_LAG_ALL : v;
-		if (v)
-			c->nlag = LAB_REPS_MAX;
 	}
-	if (!c->nlag)
-		memset(c->lag, 0, sizeof c->lag);
 	return 0;
 }
 
@@ -67,6 +63,8 @@ int fuzz_encode(const struct lab_case *c, unsigned strategy_byte,
 		rec[10 + i] = (uint8_t)(c->seed >> (8 * i));
 	if (c->trace)
 		rec[1] |= 4;
+	if (c->nlag)
+		rec[1] |= 8;
 	for (unsigned i = 0; c->nlag && i < LAB_REPS_MAX; i++) {
 		size_t v = c->lag[i < c->nlag ? i : c->nlag - 1];
 		put16(rec + 18 + 2 * i, v >= 0xffff ? 0xffff : (unsigned)v);

@@ -11,17 +11,18 @@
  *   1      side      bits 0-1: which side faults (0 none, 1 source,
  *                    2 destination, 3 both); bit 2: traced (single-
  *                    stepped, the fence check) when len <= FUZZ_TRACE_MAX;
- *                    bits 3-7 ignored
+ *                    bit 3: lagged (the lags below apply; clear: exact
+ *                    hardware); bits 4-7 ignored
  *   2..3   len       modulo LAB_LEN_MAX + 1 (0 .. 16384: up to four pages)
  *   4      salign    source address % 64, modulo 64 (a source fault sets it)
  *   5      dalign    destination address % 64 (a destination fault sets it)
  *   6..7   fs        first faulting source byte, modulo len + 1
  *   8..9   fd        first faulting destination byte, modulo len + 1
  *   10..17 seed      buffer contents (lab_case.seed)
- *   18..25 lags      four 16-bit lags, the k-th for the k-th rep movs that
- *                    faults in the call (later ones take the fourth):
- *                    how many elements it under-reports (0xffff: all it
- *                    did); all four 0 is exact hardware (lab_case.lag)
+ *   18..25 lags      with bit 3 of byte 1, four 16-bit lags, the k-th for
+ *                    the k-th rep movs that faults in the call (later ones
+ *                    take the fourth): how many elements it under-reports
+ *                    (0xffff: all it did) (lab_case.lag)
  *
  * fs = len (or fd = len) is a buffer that ends right at its guard page:
  * nothing may fault, and any access past the end does.

@@ -78,10 +78,10 @@ static void usage(FILE *f)
 "  --aligns N           alignments 0..N-1 swept on the free side (default 8)\n"
 "  --random N           random cases per target (default 4000)\n"
 "  --random-max-len N   longest random copy (default 12288, at most %d)\n"
-"  --lag-len N          delayed hw: every lag for lengths 1..N (default 64)\n"
+"  --lag-len N          delayed hw: every lag for lengths 1..N (default 48)\n"
 "  --lag-aligns N       ... at N alignments of the free side (default 2)\n"
-"  --lag-stride N       ... longer: every Nth fault offset (default 7)\n"
-"  --trace N            traced: N cases single-stepped (default 600)\n"
+"  --lag-stride N       ... longer: every Nth fault offset (default 9)\n"
+"  --trace N            traced: N cases single-stepped (default 400)\n"
 "  --trace-max-len N    ... of lengths up to N (default 256)\n"
 "  --phase LIST         exact,delayed,trace (default: all three)\n"
 "  --seed N             seed for the random cases and contents\n"
@@ -158,14 +158,14 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "traced", 0, 0, O_TRACED }, { "keeps", 1, 0, O_KEEPS },
 		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
-	size_t v, max_len = 256, nrandom = 4000, lag_len = 64, ntrace = 600, trace_max = 256;
+	size_t v, max_len = 256, nrandom = 4000, lag_len = 48, ntrace = 400, trace_max = 256;
 	int o_max_len = 0, o_random = 0, o_lag_len = 0, o_trace = 0, o_trace_max = 0, c;
 
 	memset(o, 0, sizeof *o);
 	o->plan.salign_n = o->plan.dalign_n = 8;
 	o->plan.random_max_len = 3 * 4096;
 	o->plan.lag_aligns = 2;
-	o->plan.lag_stride = 7;
+	o->plan.lag_stride = 9;
 	o->phases = (1u << NPHASES) - 1;
 	o->jobs = 2;
 	o->show = 10;

@@ -7,4 +7,4 @@
 # lag-0 sweep passes it. Under a lag the reported point is a byte that was
 # copied: the result is one too many. Only the delayed sweep sees it.
 s/^12:\tmovl %ecx,%edx.*/12:\tincq %rsi\t\t\t\/* MUTANT: skips the byte rep movsb stopped at *\/\n\tincq %rdi\n\tleal -1(%rcx),%edx\n\tcall copy_user_handle_tail\n\tincl %eax\t\t\t\/* ... and counts it as not copied *\/\n\tret/
-/^\tjmp copy_user_handle_tail$/d
+/^\tjmp \(copy_user_handle_tail\|UCOPY_TAIL\)$/d

@@ -120,7 +120,14 @@
  * up to the 8-byte boundary, taking them off edx first. A fault in that
  * loop leaves the bytes still to align (ecx) plus the rest (edx) for
  * copy_user_handle_tail (asm/tail_c.S).
+ *
+ * ucopy's own routines name the tail their fix-ups jump to UCOPY_TAIL:
+ * copy_user_handle_tail unless the file that includes them names another
+ * (asm/<name>_v5.S: ucopy_tail_rep, the v5.2+ rep movsb tail).
  */
+#ifndef UCOPY_TAIL
+#define UCOPY_TAIL copy_user_handle_tail
+#endif
 #ifndef KSHIM_NO_ALIGN_DESTINATION
 .macro ALIGN_DESTINATION
 	movl %edi,%ecx
@@ -138,7 +145,7 @@
 102:
 	.section .fixup,"ax"
 103:	addl %ecx,%edx			/* unaligned bytes left + the rest */
-	jmp copy_user_handle_tail
+	jmp UCOPY_TAIL
 	.previous
 
 	_ASM_EXTABLE(100b,103b)

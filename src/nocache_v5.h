@@ -1,0 +1,15 @@
+/* nocache_v5: __copy_user_nocache with the rep movsb tail: EXACT on exact hardware, WEAK on delayed (body: src/nocache_v5.c). */
+#ifndef UCOPY_NOCACHE_V5_H
+#define UCOPY_NOCACHE_V5_H
+
+#include "hw.h"
+
+/*@ UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
+    ensures weak: WEAK{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+    behavior exact_hw:
+      assumes hw_exact != 0;
+      ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+*/
+size_t model_nocache_v5(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr);
+
+#endif
