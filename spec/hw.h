@@ -172,4 +172,17 @@ size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
 	requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area); \
 	assigns dst[0 .. len - 1];
 
+/*
+ * A row's levels, in the clause names proofs/prove.sh reads off WP's report:
+ *   UCOPY_EXACT          EXACT under both readings
+ *   UCOPY_WEAK_EXACT_HW  WEAK under both, EXACT on exact hardware only
+ */
+#define UCOPY_EXACT \
+	ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+#define UCOPY_WEAK_EXACT_HW \
+	ensures weak: WEAK{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result); \
+	behavior exact_hw: \
+	  assumes hw_exact != 0; \
+	  UCOPY_EXACT
+
 #endif

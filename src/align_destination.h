@@ -17,7 +17,7 @@
 
 /*@ logic integer align_bytes(integer daddr) = (8 - daddr % 8) % 8; */
 
-/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+/*@ UCOPY_TAIL_KIND
     requires no_wrap: 8 <= len <= UCOPY_LEN_MAX;
     requires area: len == hw_area;
     requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);

@@ -5,7 +5,7 @@
 #include "hw.h"
 
 /*@ UCOPY_COPY_CONTRACT(UCOPY_REP_LEN_MAX)
-    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+    UCOPY_EXACT
 */
 size_t model_movs_alt_movsq(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr);
 

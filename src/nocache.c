@@ -33,16 +33,10 @@
  * cannot wrap. (After ALIGN_DESTINATION the destination is 8-aligned, so
  * only a copy under 8 bytes can find it misaligned here.)
  */
-/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+/*@ UCOPY_TAIL_KIND
     requires short: edx < 8;
     requires no_wrap: off + edx <= UCOPY_LEN_MAX;
-    requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
-    assigns dst[off .. off + edx - 1];
-    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
-    behavior exact:
-      assumes kind == TAIL_C || hw_exact != 0;
-      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    UCOPY_STAGE(off + edx)
 */
 static size_t nocache_4b(enum tail_kind kind, uint8_t *dst,
 			 const uint8_t *src, size_t off, uint32_t edx,
@@ -67,15 +61,9 @@ static size_t nocache_4b(enum tail_kind kind, uint8_t *dst,
 }
 
 /* 8-byte movnti loop (labels 20/21), then the 4-byte step with len & 7. */
-/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+/*@ UCOPY_TAIL_KIND
     requires no_wrap: off + edx <= UCOPY_LEN_MAX;
-    requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
-    assigns dst[off .. off + edx - 1];
-    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
-    behavior exact:
-      assumes kind == TAIL_C || hw_exact != 0;
-      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    UCOPY_STAGE(off + edx)
 */
 static size_t nocache_quads(enum tail_kind kind, uint8_t *dst,
 			    const uint8_t *src, size_t off, uint32_t edx,
@@ -101,15 +89,9 @@ static size_t nocache_quads(enum tail_kind kind, uint8_t *dst,
 }
 
 /* 64-byte movnti blocks (labels 1-16), then the 8-byte loop with len & 63. */
-/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+/*@ UCOPY_TAIL_KIND
     requires no_wrap: off + edx <= UCOPY_LEN_MAX;
-    requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
-    assigns dst[off .. off + edx - 1];
-    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
-    behavior exact:
-      assumes kind == TAIL_C || hw_exact != 0;
-      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    UCOPY_STAGE(off + edx)
 */
 static size_t nocache_blocks(enum tail_kind kind, uint8_t *dst,
 			     const uint8_t *src, size_t off, uint32_t edx,

@@ -44,14 +44,8 @@ int copy_round32(uint8_t *dst, const uint8_t *src, size_t off);
  * the bytes left, to the tail the routine's era jumps to (tail_c, or
  * tail_rep from v5.2 on, whose rep movsb is exact only on exact hardware).
  */
-/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
-    requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
-    assigns dst[off .. off + edx - 1];
-    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
-    behavior exact:
-      assumes kind == TAIL_C || hw_exact != 0;
-      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+/*@ UCOPY_TAIL_KIND
+    UCOPY_STAGE(off + edx)
 */
 size_t copy_bytes(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 		  size_t off, uint32_t edx);

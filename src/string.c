@@ -15,15 +15,9 @@
 #include "align_destination.h"
 
 /* The closing rep movsb of edx bytes from off (labels 2/3). */
-/*@ requires kind: kind == TAIL_C || kind == TAIL_REP;
+/*@ UCOPY_TAIL_KIND
     requires no_wrap: off + edx <= UCOPY_LEN_MAX;
-    requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + edx, hw_area);
-    assigns dst[off .. off + edx - 1];
-    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
-    behavior exact:
-      assumes kind == TAIL_C || hw_exact != 0;
-      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + edx, hw_fs, hw_fd, \result);
+    UCOPY_STAGE(off + edx)
 */
 static size_t string_bytes(enum tail_kind kind, uint8_t *dst,
 			   const uint8_t *src, size_t off, uint32_t edx)
