@@ -70,11 +70,11 @@ sample copy_user_64_v4.1-v4.7.S k-v4.1 "v4.1-v4.7 _copy_from_user (ALTERNATIVE_2
 	ENTRY=_copy_from_user MODEL=erms FEATURES=rep_good,erms
 sample copy_user_64_v4.13-v4.19.S k-v4.13 "v4.13-v4.19 copy_user_enhanced_fast_string passes against erms_short" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short
-sample copy_user_64_v5.10-v5.16.S k-v5.10 "v5.10-v5.16 copy_user_enhanced_fast_string passes against erms_short_v5" \
+sample copy_user_64_v5.10-vendor.S k-v5.10 "v5.10 (vendor tree) copy_user_enhanced_fast_string passes against erms_short_v5" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short_v5
-sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled passes against unrolled" \
-	ENTRY=copy_user_generic_unrolled MODEL=unrolled
-sample copy_user_64_v6.13-later.S k-v6.13 "v6.13+ rep_movs_alternative (ERMS) passes against movs_alt" \
+sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled passes against unrolled_v5" \
+	ENTRY=copy_user_generic_unrolled MODEL=unrolled_v5
+sample copy_user_64_v6.15-later.S k-v6.15 "v6.15+ rep_movs_alternative (ERMS) passes against movs_alt" \
 	ENTRY=rep_movs_alternative MODEL=movs_alt ABI=rep FEATURES=erms
 [ "${1:-}" = --samples-only ] && { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 
