@@ -69,6 +69,7 @@ $(REGISTRY): $(BUILD)/registry-print
 include proofs/proofs.mk
 include tests/lab.mk
 include tests/levels.mk
+include tests/live.mk
 include tests/fuzz.mk
 include bench/bench.mk
 include review/review.mk
