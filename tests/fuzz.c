@@ -20,7 +20,8 @@
  *   UCOPY_FUZZ_ENTRY=symbol    only this entry symbol (linked in: a mutant,
  *   UCOPY_FUZZ_MODEL=name        a patch under review), against this model
  *   UCOPY_FUZZ_ABI=classic|rep   (a registry name or none), this ABI
- *   neither: every registry strategy, the record's first byte picks one.
+ *   neither: every registry strategy, the record's first byte picks one;
+ *   built with -DUCOPY_FUZZ_PIN=\"name\" (the OSS-Fuzz targets): that one.
  *   UCOPY_FUZZ_SELFTEST_SEGV=1 faults outside the lab on every input (the
  *   smoke test's check that the fuzzer still sees such a crash).
  *
@@ -38,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fuzzcase.h"
@@ -62,10 +64,16 @@ static _Noreturn void die(const char *fmt, const char *arg)
 static void setup_targets(void)
 {
 	char err[400];
+	const char *strategy = getenv("UCOPY_FUZZ_STRATEGY");
 
 	if (targets_ready)
 		return;
-	if (fuzz_targets_init(&targets, getenv("UCOPY_FUZZ_STRATEGY"),
+#ifdef UCOPY_FUZZ_PIN
+	/* a target built for one row (tests/oss-fuzz/build.sh) */
+	if (!strategy && !getenv("UCOPY_FUZZ_ENTRY"))
+		strategy = UCOPY_FUZZ_PIN;
+#endif
+	if (fuzz_targets_init(&targets, strategy,
 			      getenv("UCOPY_FUZZ_ENTRY"), getenv("UCOPY_FUZZ_MODEL"),
 			      getenv("UCOPY_FUZZ_ABI"), err, sizeof err))
 		die("%s", err);
@@ -120,6 +128,25 @@ static void setup_lab(void)
 		sigaction(lab_sigs[i], &sa, NULL);
 	}
 	lab_pid = getpid();
+	/* A sanitizer may swallow the sigaction (ASan with
+	 * allow_user_segv_handler=0): then every case that faults would be
+	 * reported as a crash. Ask the kernel, past any interceptor. */
+	{
+		struct { void *handler; unsigned long flags; void *restorer; uint64_t mask; } k;
+
+		if (syscall(SYS_rt_sigaction, SIGSEGV, NULL, &k, sizeof k.mask) == 0 &&
+		    k.handler != (void *)chain)
+			die("%s", "the lab's SIGSEGV handler is not in force (a sanitizer "
+			    "refused it?): run with ASAN_OPTIONS=allow_user_segv_handler=1");
+	}
+}
+
+/* The lab resumes faulting routines from its own SIGSEGV handler; ASan's
+ * default, kept here unless ASAN_OPTIONS says otherwise. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "allow_user_segv_handler=1";
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

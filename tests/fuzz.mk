@@ -14,6 +14,11 @@
 #   make fuzz-measure exec/s per strategy (FUZZ_SECONDS each) and the
 #                     mutants' time to find (build/fuzz/logs/measure.md)
 #   make fuzz-corpus  rewrite tests/fuzz/corpus/ (tests/fuzz/make-corpus.sh)
+#   make oss-fuzz-check  tests/oss-fuzz/build.sh as OSS-Fuzz runs it
+#                     (libFuzzer, ASan), then every target it builds for
+#                     OSS_FUZZ_SECONDS (2) on its seed corpus (docs/scale.md)
+#   make oss-fuzz-build OUT=dir  the same build into dir, with the
+#                     CC/CFLAGS/LIB_FUZZING_ENGINE of the environment
 # FUZZ_ENTRY=sym FUZZ_MODEL=name [FUZZ_ABI=classic|rep] fuzz one linked-in
 # entry symbol (LAB_EXTRA_ASM=file.S links more in) instead of STRATEGY.
 
@@ -32,7 +37,7 @@ FUZZ_AFL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/afl/%.o,$(FUZZ_C))
 REPLAY_OBJS   := $(LAB_OBJS) $(call obj,tests/fuzzcase.c tests/replay.c)
 
 .PHONY: fuzz fuzz-afl fuzz-build fuzz-afl-build replay fuzz-smoke \
-	fuzz-mutants fuzz-measure fuzz-corpus
+	fuzz-mutants fuzz-measure fuzz-corpus oss-fuzz-check oss-fuzz-build
 fuzz-build: $(FUZZ_DIR)/ucopy-fuzz $(FUZZ_DIR)/ucopy-replay
 fuzz-afl-build: $(FUZZ_DIR)/ucopy-fuzz-afl $(FUZZ_DIR)/ucopy-replay
 
@@ -85,3 +90,10 @@ fuzz-measure: fuzz-build fuzz-afl-build
 
 fuzz-corpus: $(FUZZ_DIR)/ucopy-replay
 	tests/fuzz/make-corpus.sh $(FUZZ_DIR)/ucopy-replay
+
+oss-fuzz-check:
+	@tests/oss-fuzz/check.sh
+
+oss-fuzz-build:
+	@test -n "$(OUT)" || { echo "usage: make oss-fuzz-build OUT=dir" >&2; exit 2; }
+	OUT='$(abspath $(OUT))' tests/oss-fuzz/build.sh

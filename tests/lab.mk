@@ -7,6 +7,14 @@
 #                       (exact hw), under lags (delayed hw) and a traced
 #                       sample (SEED=n to repeat a run; JOBS=n workers,
 #                       default 2)
+#   make sweep SHARD=I/N   the I-th of N slices of that sweep (SEED
+#                       defaults to 1), also kept in
+#                       $(LAB_DIR)/shards/shard-I-of-N.txt
+#   make sweep-merge [SHARDS=dir or files]   shards 1..N merged into the
+#                       unsharded sweep's summary (docs/scale.md)
+#   make sweep-shards-check   N shards merged must equal one run (a suite)
+#   SWEEP_MAX_LEN=n     exhaustive lengths 0..n (default 256; the long
+#                       sweeps for a cluster); SWEEP_FLAGS: more options
 #   make sweep-quick    the fixed subset `make test` runs
 #   make mutants        the sweep must catch every mutant in tests/mutants/
 #   make hw-facts       the hardware behaviour the models assume, checked
@@ -30,7 +38,7 @@ LAB_MUTANTS   := $(wildcard tests/mutants/*.S) \
 LAB_ASM_OBJS  := $(call obj,$(UCOPY_ASM) $(LAB_MUTANTS) $(LAB_EXTRA_ASM) tests/call.S)
 LAB_OBJS      := $(call obj,$(UCOPY_C) tests/lab.c tests/plan.c) $(LAB_ASM_OBJS)
 
-.PHONY: lab sweep sweep-quick mutants lab-case hw-facts FORCE
+.PHONY: lab sweep sweep-quick sweep-merge sweep-shards-check mutants lab-case hw-facts FORCE
 lab: $(LAB_DIR)/sweep $(LAB_DIR)/hwfacts
 
 $(LAB_DIR)/mutants/%.S: tests/mutants/%.sed tests/mutants/apply.sh $(UCOPY_ASM)
@@ -52,8 +60,22 @@ $(LAB_DIR)/hwfacts: $(OBJ)/tests/hwfacts.o
 hw-facts: $(LAB_DIR)/hwfacts
 	$(LAB_DIR)/hwfacts
 
+# Shards: every shard of one sweep needs the same seed and options.
+SHARD_DIR   := $(LAB_DIR)/shards
+SHARDS      ?= $(SHARD_DIR)
+SWEEP_ARGS   = --jobs $(JOBS) $(if $(SEED),--seed $(SEED),$(if $(SHARD),--seed 1)) \
+	       $(if $(SHARD),--shard $(SHARD)) $(if $(SWEEP_MAX_LEN),--max-len $(SWEEP_MAX_LEN)) \
+	       $(SWEEP_FLAGS)
+
 sweep: $(LAB_DIR)/sweep
-	$(LAB_DIR)/sweep --jobs $(JOBS) $(if $(SEED),--seed $(SEED))
+	$(if $(SHARD),set -o pipefail; mkdir -p $(SHARD_DIR); )$(LAB_DIR)/sweep $(strip $(SWEEP_ARGS))$(if \
+	  $(SHARD), | tee $(SHARD_DIR)/shard-$(subst /,-of-,$(SHARD)).txt)
+
+sweep-merge: $(LAB_DIR)/sweep
+	$(LAB_DIR)/sweep --merge $(foreach s,$(SHARDS),$(if $(wildcard $(s)/.),$(wildcard $(s)/*.txt),$(s)))
+
+sweep-shards-check: $(LAB_DIR)/sweep
+	tests/sweep-shards.sh $(LAB_DIR)/sweep
 
 sweep-quick: $(LAB_DIR)/sweep
 	$(LAB_DIR)/sweep --quick --jobs $(JOBS) --seed $(or $(SEED),1)

@@ -5,6 +5,10 @@
  * reported as a failure of the case it was running and replaced, so the
  * sweep always finishes. Last line: "N passed, M failed".
  *
+ * --shard I/N runs every Nth item of each phase, from item I-1; --merge
+ * adds the shards' outputs up into the unsharded output, checked by a
+ * per-case digest (docs/scale.md).
+ *
  * Run with --help for the options.
  */
 #define _GNU_SOURCE
@@ -53,6 +57,10 @@ struct opts {
 	int trace_one;
 	const char *only[MAX_TARGETS];
 	int nonly;
+	size_t shard_i, shard_n;	/* --shard I/N (1-based); 0/0: all */
+	int tally;			/* print the sweep-plan/-tally lines */
+	char **merge;			/* --merge FILE...: merge shard outputs */
+	int nmerge;
 };
 
 /* One worker's progress, in memory shared with the parent. */
@@ -61,6 +69,7 @@ struct slot {
 	volatile size_t items;		/* items finished */
 	volatile size_t passed, failed;	/* runs */
 	volatile size_t hist[NHB];
+	volatile uint64_t digest;	/* sum of the runs' hashes (--tally) */
 	volatile int done;
 	struct lab_case c;		/* the run under way (crash reports) */
 };
@@ -100,6 +109,12 @@ static void usage(FILE *f)
 "  --show N             failures printed per target (default 10)\n"
 "  --stop-after N       stop a target after N failures (default: never)\n"
 "  --list               list the targets and exit\n"
+"  --shard I/N          run only the I-th of N slices of every phase (items\n"
+"                       I-1, I-1+N, ...; needs --seed); prints --tally lines\n"
+"  --tally              print machine-readable sweep-plan/sweep-tally lines\n"
+"                       (counts and a per-case digest) for --merge\n"
+"  --merge FILE...      merge the outputs of shards 1..N of one sweep into\n"
+"                       the unsharded sweep's summary (exit 2 if inconsistent)\n"
 "  -h, --help           this text\n", LAB_LEN_MAX);
 }
 
@@ -142,7 +157,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	enum { O_QUICK = 256, O_MAXLEN, O_ALIGNS, O_RANDOM, O_RANDMAX, O_SEED, O_JOBS,
 	       O_STRATEGY, O_ENTRY, O_MODEL, O_ABI, O_CASE, O_SHOW, O_STOP, O_LIST,
 	       O_LAGLEN, O_LAGALIGNS, O_LAGSTRIDE, O_TRACE, O_TRACEMAX, O_PHASE,
-	       O_LAG, O_TRACED, O_KEEPS };
+	       O_LAG, O_TRACED, O_KEEPS, O_SHARD, O_TALLY, O_MERGE };
 	static const struct option opts[] = {
 		{ "quick", 0, 0, O_QUICK }, { "max-len", 1, 0, O_MAXLEN },
 		{ "aligns", 1, 0, O_ALIGNS }, { "random", 1, 0, O_RANDOM },
@@ -156,6 +171,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "trace", 1, 0, O_TRACE }, { "trace-max-len", 1, 0, O_TRACEMAX },
 		{ "phase", 1, 0, O_PHASE }, { "lag", 1, 0, O_LAG },
 		{ "traced", 0, 0, O_TRACED }, { "keeps", 1, 0, O_KEEPS },
+		{ "shard", 1, 0, O_SHARD }, { "tally", 0, 0, O_TALLY },
+		{ "merge", 0, 0, O_MERGE },
 		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
 	size_t v, max_len = 256, nrandom = 4000, lag_len = 48, ntrace = 400, trace_max = 256;
@@ -185,6 +202,25 @@ static int parse(int argc, char **argv, struct opts *o)
 		case O_CASE: o->one_case = optarg; break;
 		case O_LAG: o->lags = optarg; break;
 		case O_TRACED: o->trace_one = 1; break;
+		case O_TALLY: o->tally = 1; break;
+		case O_MERGE: o->nmerge = -1; break;
+		case O_SHARD: {
+			char *end;
+			unsigned long long i, n;
+
+			errno = 0;
+			i = strtoull(optarg, &end, 10);
+			if (*end == '/' && end > optarg)
+				n = strtoull(end + 1, &end, 10);
+			else
+				n = 0, end = optarg;
+			if (errno || *end || n < 1 || n > 1000000 || i < 1 || i > n) {
+				fprintf(stderr, "sweep: --shard takes I/N with 1 <= I <= N, not '%s'\n", optarg);
+				return -1;
+			}
+			o->shard_i = i, o->shard_n = n, o->tally = 1;
+			break;
+		}
 		case O_STRATEGY:
 			if (o->nonly == MAX_TARGETS)
 				return -1;
@@ -265,8 +301,21 @@ static int parse(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 	}
+	if (o->nmerge) {
+		o->merge = argv + optind;
+		o->nmerge = argc - optind;
+		if (!o->nmerge) {
+			fprintf(stderr, "sweep: --merge needs the shards' output files\n");
+			return -1;
+		}
+		return 0;
+	}
 	if (optind < argc) {
 		fprintf(stderr, "sweep: unexpected argument '%s'\n", argv[optind]);
+		return -1;
+	}
+	if (o->shard_n && !o->seed_set) {
+		fprintf(stderr, "sweep: --shard needs --seed (every shard must sweep the same cases)\n");
 		return -1;
 	}
 	/* --quick sets the subset's sizes; options given with it override them */
@@ -418,13 +467,53 @@ static size_t phase_items(const struct opts *o, int ph)
 	}
 }
 
+/* A shard's items of a phase: the j-th is the phase's item j * N + I - 1
+ * (interleaved, so every shard gets short and long copies alike). */
+static size_t shard_items(const struct opts *o, int ph)
+{
+	size_t n = phase_items(o, ph), i = o->shard_i - 1;
+
+	if (!o->shard_n)
+		return n;
+	return n > i ? (n - i + o->shard_n - 1) / o->shard_n : 0;
+}
+
+static size_t shard_item(const struct opts *o, size_t j)
+{
+	return o->shard_n ? j * o->shard_n + o->shard_i - 1 : j;
+}
+
+static uint64_t mix64(uint64_t z);
+
 struct ctx {
 	const struct opts *o;
 	const struct lab_target *t;
 	struct slot *s;
-	int fd, shown;
+	int fd, shown, ph;
 	size_t base_failed;	/* failures of earlier phases of this target */
+	size_t item;		/* the phase's item being run (its number) */
+	unsigned sub;		/* runs of it so far */
 };
+
+/*
+ * A run's hash for the digest: phase, item, the run's place in the item,
+ * the case with its lags, and the outcome. The digest is the sum, so it
+ * does not depend on which worker or which shard ran what.
+ */
+static uint64_t run_hash(struct ctx *x, const struct lab_case *c,
+			 const struct lab_outcome *out, int refused)
+{
+	uint64_t v[] = { (uint64_t)x->ph, x->item, x->sub++, c->len, c->src_align,
+			 c->dst_align, c->fs, c->fd, c->nlag, c->lag[0], c->lag[1],
+			 c->lag[2], c->lag[3], c->trace, (uint64_t)refused,
+			 refused ? 0 : (uint64_t)out->pass, refused ? 0 : out->ret,
+			 refused ? 0 : out->model_ret, refused ? 0 : (uint64_t)out->fail };
+	uint64_t h = 0x7563;
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		h = mix64(h ^ v[i]);
+	return h;
+}
 
 static size_t failures(const struct ctx *x)
 {
@@ -443,8 +532,10 @@ static void run(struct ctx *x, struct lab_case *c, struct lab_outcome *out)
 		out->pass = 0;
 		out->line[0] = 0;
 		x->s->failed++;
+		x->s->digest += run_hash(x, c, out, 1);
 		return;
 	}
+	x->s->digest += run_hash(x, c, out, 0);
 	if (c->nlag) {
 		size_t kmax = 0;
 		int all = out->reps > 0;
@@ -562,6 +653,8 @@ static void run_item(struct ctx *x, int ph, size_t i)
 	struct lab_case c;
 	struct lab_outcome out;
 
+	x->item = i;
+	x->sub = 0;
 	switch (ph) {
 	case PH_EXACT:
 		plan_case(&x->o->plan, i, &c);
@@ -580,8 +673,9 @@ static void run_item(struct ctx *x, int ph, size_t i)
 static _Noreturn void worker(const struct opts *o, const struct lab_target *t,
 			     int ph, size_t base_failed, int w, int fd)
 {
-	struct ctx x = { .o = o, .t = t, .s = &slots[w], .fd = fd, .base_failed = base_failed };
-	size_t n = phase_items(o, ph);
+	struct ctx x = { .o = o, .t = t, .s = &slots[w], .fd = fd, .ph = ph,
+			 .base_failed = base_failed };
+	size_t n = shard_items(o, ph);
 
 	if (lab_init())
 		_exit(3);
@@ -598,7 +692,7 @@ static _Noreturn void worker(const struct opts *o, const struct lab_target *t,
 		if (failures(&x) >= o->stop_after)
 			break;
 		i = x.s->next;
-		run_item(&x, ph, i);
+		run_item(&x, ph, shard_item(o, i));
 		x.s->items++;
 		x.s->next = i + 1;
 	}
@@ -638,6 +732,8 @@ struct tally {
 	size_t passed, failed, crashes;
 	size_t hist[NHB];
 	double secs;
+	uint64_t digest;
+	int ran;
 };
 
 /* Runs one phase for one target. */
@@ -648,7 +744,7 @@ static int sweep_phase(const struct opts *o, const struct lab_target *t, int ph,
 	pid_t pid[MAX_JOBS];
 	int rfd[MAX_JOBS], respawns[MAX_JOBS] = { 0 }, alive = 0;
 	char buf[MAX_JOBS][4096];
-	size_t have[MAX_JOBS] = { 0 }, n = phase_items(o, ph);
+	size_t have[MAX_JOBS] = { 0 }, n = shard_items(o, ph);
 	double t0 = now(), last = t0;
 
 	memset(ty, 0, sizeof *ty);
@@ -740,6 +836,8 @@ static int sweep_phase(const struct opts *o, const struct lab_target *t, int ph,
 					printf("FAIL %s (model %s) %s: [crash] %s\n",
 					       t->name, t->model_name, cs, line);
 				slots[w].failed++;
+				slots[w].digest += mix64(0x637261736800ull ^ mix64(
+					(uint64_t)ph << 56 ^ shard_item(o, slots[w].next)));
 				ty->crashes++;
 				if (++respawns[w] > MAX_RESPAWNS) {
 					printf("FAIL %s: giving up on worker %d after %d crashes in %s; "
@@ -764,8 +862,10 @@ static int sweep_phase(const struct opts *o, const struct lab_target *t, int ph,
 		ty->failed += slots[w].failed;
 		for (int b = 0; b < NHB; b++)
 			ty->hist[b] += slots[w].hist[b];
+		ty->digest += slots[w].digest;
 	}
 	ty->secs = now() - t0;
+	ty->ran = 1;
 	return 0;
 }
 
@@ -813,13 +913,280 @@ static void phase_header(const struct opts *o, int ph, int n)
 	fflush(stdout);
 }
 
+/* ---- shards: the machine-readable lines and the merge ---- */
+
+/* The plan as one line: shards of one sweep print it alike (bar shard=). */
+static void plan_line(const struct opts *o, char *buf, size_t n)
+{
+	const struct plan *p = &o->plan;
+
+	snprintf(buf, n, "sweep-plan: seed=%llu max_len=%zu aligns=%u/%u random=%zu "
+		 "random_max_len=%zu lag_len=%zu lag_aligns=%u lag_stride=%zu trace=%zu "
+		 "trace_max_len=%zu phases=%u stop_after=%zu show=%d",
+		 (unsigned long long)p->seed, p->max_len, p->salign_n, p->dalign_n, p->nrandom,
+		 p->random_max_len, p->lag_short_len, p->lag_aligns, p->lag_stride, p->ntrace,
+		 p->trace_max_len, o->phases, o->stop_after, o->show);
+}
+
+static int plan_parse(const char *line, struct opts *o)
+{
+	unsigned long long seed;
+
+	memset(o, 0, sizeof *o);
+	if (sscanf(line, "sweep-plan: seed=%llu max_len=%zu aligns=%u/%u random=%zu "
+		   "random_max_len=%zu lag_len=%zu lag_aligns=%u lag_stride=%zu trace=%zu "
+		   "trace_max_len=%zu phases=%u stop_after=%zu show=%d", &seed,
+		   &o->plan.max_len, &o->plan.salign_n, &o->plan.dalign_n, &o->plan.nrandom,
+		   &o->plan.random_max_len, &o->plan.lag_short_len, &o->plan.lag_aligns,
+		   &o->plan.lag_stride, &o->plan.ntrace, &o->plan.trace_max_len, &o->phases,
+		   &o->stop_after, &o->show) != 14)
+		return -1;
+	o->plan.seed = seed;
+	return 0;
+}
+
+static void print_tally(const char *name, int ph, const struct tally *ty)
+{
+	printf("sweep-tally: %s %s %zu %zu %zu", name, phase_opt[ph], ty->passed, ty->failed,
+	       ty->crashes);
+	for (int b = 0; b < NHB; b++)
+		printf(" %zu", ty->hist[b]);
+	printf(" %.3f %016llx\n", ty->secs, (unsigned long long)ty->digest);
+}
+
+/* The summary after the phases: per target, all phases; the totals. */
+static int print_summary(const struct opts *o, int n, char names[][64],
+			 struct tally ty[][NPHASES], const size_t *suppressed, double wall,
+			 double longest)
+{
+	size_t passed = 0, failed = 0;
+
+	printf("sweep: per target, all phases\n");
+	for (int i = 0; i < n; i++) {
+		struct tally all;
+
+		memset(&all, 0, sizeof all);
+		for (int ph = 0; ph < NPHASES; ph++) {
+			all.passed += ty[i][ph].passed;
+			all.failed += ty[i][ph].failed;
+			all.crashes += ty[i][ph].crashes;
+			all.secs += ty[i][ph].secs;
+		}
+		if (suppressed[i])
+			printf("  ... and %zu more failures of %s not shown\n", suppressed[i], names[i]);
+		printf("%-20s %9zu cases %9zu passed %7zu failed %7.2f s %10.0f cases/s%s\n",
+		       names[i], all.passed + all.failed, all.passed, all.failed, all.secs,
+		       (all.passed + all.failed) / (all.secs > 0 ? all.secs : 1e-9),
+		       all.crashes ? "  (worker crashes)" : "");
+		passed += all.passed;
+		failed += all.failed;
+	}
+	if (o->tally)
+		for (int i = 0; i < n; i++)
+			for (int ph = 0; ph < NPHASES; ph++)
+				if (ty[i][ph].ran)
+					print_tally(names[i], ph, &ty[i][ph]);
+	if (o->nmerge)
+		printf("sweep: %d targets, %d shards merged: %.1f s of shard time, the longest "
+		       "shard %.1f s wall\n", n, o->nmerge, wall, longest);
+	else
+		printf("sweep: %d targets in %.1f s wall\n", n, wall);
+	if (!o->nmerge)
+		printf("sweep-shard: %zu/%zu done in %.1f s wall\n",
+		       o->shard_n ? o->shard_i : 1, o->shard_n ? o->shard_n : 1, wall);
+	printf("%zu passed, %zu failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
+
+#define MERGE_LINE 1024
+
+/*
+ * --merge: shard outputs (of sweep --shard I/N, every I once, one plan)
+ * into the unsharded sweep's output: the phase headers, a row per target
+ * and phase with the counts summed (seconds summed: the time one machine
+ * would take), the lag histograms, up to --show failure lines per target,
+ * the per-target summary and "N passed, M failed". With the tally lines,
+ * whose digests equal the unsharded run's (sweep --tally) case for case.
+ */
+static int merge(const struct opts *mo)
+{
+	static char names[MAX_TARGETS][64];
+	static struct tally ty[MAX_TARGETS][NPHASES];
+	static char plan0[MERGE_LINE];
+	size_t suppressed[MAX_TARGETS] = { 0 }, N = 0, *seen = NULL, shown[MAX_TARGETS] = { 0 };
+	int n = -1, rc = 0;
+	double shard_time = 0, longest = 0;
+	struct opts o;
+	char line[MERGE_LINE];
+
+	memset(&o, 0, sizeof o);
+	for (int f = 0; f < mo->nmerge; f++) {
+		FILE *in = fopen(mo->merge[f], "r");
+		char plan[MERGE_LINE] = "";
+		size_t si = 0, sn = 0;
+		int nt = 0, done = 0;
+		double wall = 0;
+
+		if (!in) {
+			fprintf(stderr, "sweep: --merge: %s: %s\n", mo->merge[f], strerror(errno));
+			return 2;
+		}
+		while (fgets(line, sizeof line, in)) {
+			char name[64], phs[16];
+			struct tally t;
+			unsigned long long dg;
+			int ph, i;
+
+			line[strcspn(line, "\n")] = 0;
+			if (!strncmp(line, "sweep-plan: ", 12)) {
+				char *sh = strstr(line, " shard=");
+				if (!sh || sscanf(sh, " shard=%zu/%zu", &si, &sn) != 2) {
+					fprintf(stderr, "sweep: --merge: %s: a plan line without shard=\n",
+						mo->merge[f]);
+					return 2;
+				}
+				*sh = 0;
+				snprintf(plan, sizeof plan, "%s", line);
+			} else if (!strncmp(line, "sweep-tally: ", 13)) {
+				memset(&t, 0, sizeof t);
+				if (sscanf(line, "sweep-tally: %63s %15s %zu %zu %zu %zu %zu %zu %zu %zu %zu %zu %lf %llx",
+					   name, phs, &t.passed, &t.failed, &t.crashes, &t.hist[0], &t.hist[1],
+					   &t.hist[2], &t.hist[3], &t.hist[4], &t.hist[5], &t.hist[6],
+					   &t.secs, &dg) != 14)
+					goto bad;
+				for (ph = 0; ph < NPHASES && strcmp(phs, phase_opt[ph]); ph++)
+					;
+				if (ph == NPHASES)
+					goto bad;
+				/* targets in the order of the first file's tally lines */
+				for (i = 0; i < nt && strcmp(names[i], name); i++)
+					;
+				if (i == nt) {
+					if (n >= 0 && (i >= n || strcmp(names[i], name))) {
+						fprintf(stderr, "sweep: --merge: %s sweeps target %s, the first "
+							"file does not\n", mo->merge[f], name);
+						return 2;
+					}
+					if (i == MAX_TARGETS)
+						goto bad;
+					snprintf(names[i], sizeof names[i], "%s", name);
+					nt++;
+				}
+				ty[i][ph].passed += t.passed;
+				ty[i][ph].failed += t.failed;
+				ty[i][ph].crashes += t.crashes;
+				for (int b = 0; b < NHB; b++)
+					ty[i][ph].hist[b] += t.hist[b];
+				ty[i][ph].secs += t.secs;
+				ty[i][ph].digest += dg;
+				ty[i][ph].ran = 1;
+			} else if (!strncmp(line, "sweep-shard: ", 13)) {
+				if (sscanf(line, "sweep-shard: %*u/%*u done in %lf", &wall) != 1)
+					goto bad;
+				done = 1;
+			}
+			continue;
+bad:
+			fprintf(stderr, "sweep: --merge: %s: malformed line '%s'\n", mo->merge[f], line);
+			return 2;
+		}
+		fclose(in);
+		if (!plan[0] || !done) {
+			fprintf(stderr, "sweep: --merge: %s: %s\n", mo->merge[f], !plan[0] ?
+				"not the output of sweep --shard (no sweep-plan line)" :
+				"the shard did not finish (no sweep-shard line)");
+			return 2;
+		}
+		if (f == 0) {
+			snprintf(plan0, sizeof plan0, "%s", plan);
+			N = sn;
+			n = nt;
+			seen = calloc(N + 1, sizeof *seen);
+			if (!seen || plan_parse(plan0, &o))
+				return 2;
+		} else if (strcmp(plan, plan0) || sn != N || nt != n) {
+			fprintf(stderr, "sweep: --merge: %s is a shard of another sweep:\n  %s shard=%zu/%zu "
+				"(%d targets)\nwhere %s has\n  %s shard=?/%zu (%d targets)\n", mo->merge[f],
+				plan, si, sn, nt, mo->merge[0], plan0, N, n);
+			return 2;
+		}
+		if (seen[si]++) {
+			fprintf(stderr, "sweep: --merge: shard %zu/%zu given twice (%s)\n", si, N,
+				mo->merge[f]);
+			return 2;
+		}
+		shard_time += wall;
+		if (wall > longest)
+			longest = wall;
+	}
+	for (size_t i = 1; i <= N; i++)
+		if (!seen[i]) {
+			fprintf(stderr, "sweep: --merge: shard %zu/%zu is missing\n", i, N);
+			rc = 2;
+		}
+	free(seen);
+	if (rc)
+		return rc;
+	o.tally = 1;
+	o.nmerge = mo->nmerge;
+	if (plan_init(&o.plan)) {
+		fprintf(stderr, "sweep: --merge: bad plan '%s'\n", plan0);
+		return 2;
+	}
+	printf("sweep: seed %llu (repeat with SEED=%llu), %zu shards merged, phases:%s%s%s\n",
+	       (unsigned long long)o.plan.seed, (unsigned long long)o.plan.seed, N,
+	       o.phases & 1 << PH_EXACT ? " exact" : "", o.phases & 1 << PH_DELAYED ? " delayed" : "",
+	       o.phases & 1 << PH_TRACE ? " traced" : "");
+	/* the failure lines, as many per target as one sweep shows */
+	for (int f = 0; f < mo->nmerge; f++) {
+		FILE *in = fopen(mo->merge[f], "r");
+
+		while (in && fgets(line, sizeof line, in)) {
+			char name[64];
+			int i;
+
+			if (strncmp(line, "FAIL ", 5) || sscanf(line + 5, "%63s", name) != 1)
+				continue;
+			if (name[0] && name[strlen(name) - 1] == ':')
+				name[strlen(name) - 1] = 0;
+			for (i = 0; i < n && strcmp(names[i], name); i++)
+				;
+			if (i < n && shown[i]++ < (size_t)o.show)
+				fputs(line, stdout);
+		}
+		if (in)
+			fclose(in);
+	}
+	for (int ph = 0; ph < NPHASES; ph++) {
+		if (!(o.phases & 1u << ph))
+			continue;
+		phase_header(&o, ph, n);
+		for (int i = 0; i < n; i++) {
+			if (!ty[i][ph].ran)
+				continue;
+			print_row(names[i], phase_label[ph], &ty[i][ph]);
+			if (ph == PH_DELAYED)
+				print_hist(&ty[i][ph]);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		size_t failed = 0;
+		for (int ph = 0; ph < NPHASES; ph++)
+			failed += ty[i][ph].failed;
+		if (failed > (size_t)o.show)
+			suppressed[i] = failed - (size_t)o.show;
+	}
+	return print_summary(&o, n, names, ty, suppressed, shard_time, longest);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
 	static struct lab_target t[MAX_TARGETS];
 	static struct tally ty[MAX_TARGETS][NPHASES];
+	static char names[MAX_TARGETS][64];
 	int n, printed[MAX_TARGETS] = { 0 };
-	size_t passed = 0, failed = 0, suppressed[MAX_TARGETS] = { 0 };
+	size_t suppressed[MAX_TARGETS] = { 0 };
 	double t0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -827,6 +1194,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (o.nmerge)
+		return merge(&o);
 	if (targets(&o, t, &n))
 		return 2;
 	if (o.list) {
@@ -869,6 +1238,16 @@ int main(int argc, char **argv)
 	       (unsigned long long)o.plan.seed, (unsigned long long)o.plan.seed, o.jobs,
 	       o.phases & 1 << PH_EXACT ? " exact" : "", o.phases & 1 << PH_DELAYED ? " delayed" : "",
 	       o.phases & 1 << PH_TRACE ? " traced" : "");
+	if (o.tally) {
+		char pl[MERGE_LINE];
+
+		plan_line(&o, pl, sizeof pl);
+		printf("%s shard=%zu/%zu\n", pl, o.shard_n ? o.shard_i : 1, o.shard_n ? o.shard_n : 1);
+		if (o.shard_n)
+			printf("sweep: shard %zu of %zu: items %zu, %zu, %zu, ... of every phase\n",
+			       o.shard_i, o.shard_n, o.shard_i - 1, o.shard_i - 1 + o.shard_n,
+			       o.shard_i - 1 + 2 * o.shard_n);
+	}
 	t0 = now();
 	for (int ph = 0; ph < NPHASES; ph++) {
 		if (!(o.phases & 1u << ph))
@@ -890,27 +1269,7 @@ int main(int argc, char **argv)
 				print_hist(&ty[i][ph]);
 		}
 	}
-	printf("sweep: per target, all phases\n");
-	for (int i = 0; i < n; i++) {
-		struct tally all;
-
-		memset(&all, 0, sizeof all);
-		for (int ph = 0; ph < NPHASES; ph++) {
-			all.passed += ty[i][ph].passed;
-			all.failed += ty[i][ph].failed;
-			all.crashes += ty[i][ph].crashes;
-			all.secs += ty[i][ph].secs;
-		}
-		if (suppressed[i])
-			printf("  ... and %zu more failures of %s not shown\n", suppressed[i], t[i].name);
-		printf("%-20s %9zu cases %9zu passed %7zu failed %7.2f s %10.0f cases/s%s\n",
-		       t[i].name, all.passed + all.failed, all.passed, all.failed, all.secs,
-		       (all.passed + all.failed) / (all.secs > 0 ? all.secs : 1e-9),
-		       all.crashes ? "  (worker crashes)" : "");
-		passed += all.passed;
-		failed += all.failed;
-	}
-	printf("sweep: %d targets in %.1f s wall\n", n, now() - t0);
-	printf("%zu passed, %zu failed\n", passed, failed);
-	return failed ? 1 : 0;
+	for (int i = 0; i < n; i++)
+		snprintf(names[i], sizeof names[i], "%s", t[i].name);
+	return print_summary(&o, n, names, ty, suppressed, now() - t0, 0);
 }
