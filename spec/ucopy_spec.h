@@ -127,7 +127,8 @@
 
   // A copy loop's progress: it started at `start`, stands at `off`, short
   // of the first fault, with [start, off) copied and [off, end) untouched
-  // since K. Every copy loop of the models keeps it.
+  // since K. The stride loops of unrolled, nocache and the shared stages
+  // keep it as their invariant.
   predicate progress{K, L}(uint8_t *d, uint8_t *s, integer start, integer off,
                            integer end, integer fs, integer fd) =
     start <= off <= fault_at(fs, fd) &&
