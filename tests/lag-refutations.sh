@@ -27,45 +27,34 @@ done
 pass=0 fail=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
+# verdict STATUS OK-TEXT FAIL-TEXT: count one check; on failure show $out
+verdict() {
+	if [ "$1" = 0 ]; then echo "ok    $2"; pass=$((pass + 1))
+	else echo "FAIL  $3:"; sed 's/^/      /' "$out"; fail=$((fail + 1)); fi
+}
 
 while read -r s len da fs; do
 	"$sweep" --strategy "$s" --case "$len,0,$da,$fs,-" --lag 1 >"$out" 2>&1
 	rc=$?
-	if [ "$rc" = 0 ] &&
+	[ "$rc" = 0 ] &&
 	   grep -q "^ok $s (model $s) len=$len .* fs=$fs fd=- lag=1: passed" "$out" &&
 	   grep -q "ret=$len model=$len exact=$((len - fs)) " "$out" &&
 	   grep -Eq "^  dst \|C\.* " "$out" &&
 	   grep -q "returned $len: 0 bytes reported copied, [1-9][0-9]* written" "$out" &&
-	   grep -q "levels this case meets: EXACT NO .* RAW NO .*dst\[0\] written past the reported 0 bytes.*, WEAK yes$" "$out"; then
-		echo "ok    $s len $len fs $fs lag 1: the asm returns $len with bytes written (as its model): EXACT and RAW refuted, WEAK holds"
-		pass=$((pass + 1))
-	else
-		echo "FAIL  $s len $len fs $fs lag 1 (exit $rc):"
-		sed 's/^/      /' "$out"
-		fail=$((fail + 1))
-	fi
+	   grep -q "levels this case meets: EXACT NO .* RAW NO .*dst\[0\] written past the reported 0 bytes.*, WEAK yes$" "$out"
+	verdict $? "$s len $len fs $fs lag 1: the asm returns $len with bytes written (as its model): EXACT and RAW refuted, WEAK holds" \
+		"$s len $len fs $fs lag 1 (exit $rc)"
 	"$sweep" --strategy "$s" --case "$len,0,$da,$fs,-" >"$out" 2>&1
 	rc=$?
-	if [ "$rc" = 0 ] && grep -q "ret=$((len - fs)) model=$((len - fs)) exact=$((len - fs)) " "$out" &&
-	   grep -q "levels this case meets: EXACT yes, RAW yes, WEAK yes$" "$out"; then
-		echo "ok    $s len $len fs $fs lag 0: EXACT"
-		pass=$((pass + 1))
-	else
-		echo "FAIL  $s len $len fs $fs lag 0 (exit $rc):"
-		sed 's/^/      /' "$out"
-		fail=$((fail + 1))
-	fi
+	[ "$rc" = 0 ] && grep -q "ret=$((len - fs)) model=$((len - fs)) exact=$((len - fs)) " "$out" &&
+	   grep -q "levels this case meets: EXACT yes, RAW yes, WEAK yes$" "$out"
+	verdict $? "$s len $len fs $fs lag 0: EXACT" "$s len $len fs $fs lag 0 (exit $rc)"
 done <<<"$cases"
 
 # make lab-case passes LAG through (the issue's command line)
-if make -s --no-print-directory lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1 >"$out" 2>&1 &&
-   grep -q "ret=2 model=2 " "$out" && grep -q "returned 2: 0 bytes reported copied, 1 written" "$out"; then
-	echo "ok    make lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1: returns 2, byte 0 written"
-	pass=$((pass + 1))
-else
-	echo "FAIL  make lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1:"
-	sed 's/^/      /' "$out"
-	fail=$((fail + 1))
-fi
+make -s --no-print-directory lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1 >"$out" 2>&1 &&
+   grep -q "ret=2 model=2 " "$out" && grep -q "returned 2: 0 bytes reported copied, 1 written" "$out"
+verdict $? "make lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1: returns 2, byte 0 written" \
+	"make lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -133,6 +133,19 @@ static void random_case(const struct plan *p, size_t k, struct lab_case *c)
 	c->seed = r3;
 }
 
+/* The last i in [lo, hi) with start[i] <= k (start ascending, start[lo] <= k). */
+static size_t last_at_most(const size_t *start, size_t lo, size_t hi, size_t k)
+{
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (start[mid] <= k)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 void plan_case(const struct plan *p, size_t index, struct lab_case *c)
 {
 	size_t lo = 0, hi = p->max_len + 1, len, k, da = p->dalign_n, sa = p->salign_n;
@@ -143,14 +156,7 @@ void plan_case(const struct plan *p, size_t index, struct lab_case *c)
 		random_case(p, index - p->nexhaustive, c);
 		return;
 	}
-	while (hi - lo > 1) {	/* last len whose first case is <= index */
-		size_t mid = (lo + hi) / 2;
-		if (p->len_start[mid] <= index)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	len = lo;
+	len = last_at_most(p->len_start, lo, hi, index);
 	k = index - p->len_start[len];
 	c->len = len;
 	c->fs = c->fd = LAB_NOFAULT;
@@ -220,14 +226,7 @@ void plan_lag_case(const struct plan *p, size_t index, struct lab_case *c, int *
 		size_t lo = p->lag_short_len + 1, hi = p->max_len + 1, f = 0;
 		int side;
 
-		while (hi - lo > 1) {
-			size_t mid = (lo + hi) / 2;
-			if (p->lag_long_start[mid] <= k)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		len = lo;
+		len = last_at_most(p->lag_long_start, lo, hi, k);
 		k -= p->lag_long_start[len];
 		per = long_offsets(p, len, NULL, (size_t)-1);
 		side = k >= per;
