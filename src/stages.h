@@ -62,6 +62,20 @@ size_t copy_bytes(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
 
 /*
+ * The quadword loop (.Lword), entered with rcx >= 8: rsi/rdi/rcx change
+ * only after both moves, so on a fault they still describe the faulting
+ * quadword and the byte tail takes over from there; 1..7 bytes left go to
+ * the byte tail too. The v6.4-v6.5 unrolled loop ends in it.
+ */
+/*@ requires words: 8 <= rcx;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
+    assigns dst[off .. off + rcx - 1];
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
+*/
+size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
+
+/*
  * rep_movs_alternative below 64 bytes: the quadword loop for 8 <= len
  * (.Lword; a fault hands the faulting quadword and everything after it to
  * the byte tail, pointers and rcx unchanged), the byte tail for the rest.

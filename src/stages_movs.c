@@ -1,8 +1,8 @@
 /* movs_alt short path and byte tail */
 /*
  * rep_movs_alternative (v6.4+, arch/x86/lib/copy_user_64.S) below 64 bytes,
- * and its byte tail, which the v6.6 rep movsq fix-up enters as well. Shared
- * by movs_alt and movs_alt_movsq; contracts in stages.h.
+ * and its byte tail, which the large paths' fix-ups enter as well. Shared
+ * by the movs_alt rows; contracts in stages.h.
  */
 #include "stages.h"
 
@@ -26,20 +26,8 @@ size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx)
 	return rcx;
 }
 
-/*
- * The quadword loop (.Lword), entered with rcx >= 8: the asm's do-while,
- * written as a while. rsi/rdi/rcx change only after both moves, so on a
- * fault they still describe the faulting quadword and the byte tail takes
- * over from there.
- */
-/*@ requires words: 8 <= rcx;
-    requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
-    assigns dst[off .. off + rcx - 1];
-    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
-*/
-static size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off,
-			 size_t rcx)
+/* The quadword loop (.Lword); contract in stages.h. */
+size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx)
 {
 	/*@ loop invariant count: off + rcx == \at(off, Pre) + \at(rcx, Pre);
 	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,

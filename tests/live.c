@@ -275,8 +275,9 @@ static const char *infer_copy(char *why, size_t n)
 	if (v >= 604) {
 		if (fsrm) r = "fsrm", snprintf(why, n, "v6.4+ with FSRM: inline rep movsb (577e6a7fd50d)");
 		else if (erms) r = "movs_alt", snprintf(why, n, "v6.4+ with ERMS, no FSRM: rep_movs_alternative, rep movsb from 64 bytes");
-		else if (v >= 606 && v < 615) r = "movs_alt_movsq", snprintf(why, n, "v6.6-v6.14 without ERMS: rep_movs_alternative, rep movsq");
-		else snprintf(why, n, "v6.4-v6.5 or v6.15+ without ERMS: a routine no row models");
+		else if (v < 606) r = "movs_alt_unrolled", snprintf(why, n, "v6.4-v6.5 without ERMS: rep_movs_alternative, unrolled loop");
+		else if (v < 615) r = "movs_alt_movsq", snprintf(why, n, "v6.6-v6.14 without ERMS: rep_movs_alternative, rep movsq");
+		else r = "movs_alt_word", snprintf(why, n, "v6.15+ without ERMS: rep_movs_alternative, first word then rep movsq");
 	} else if (v >= 502) {
 		if (erms && fsrm && v >= 517) snprintf(why, n, "v5.17-v6.3 ERMS+FSRM: erms with the rep movsb tail, no row");
 		else if (erms) r = "erms_short_v5", snprintf(why, n, "v5.2-v6.3 with ERMS");
@@ -621,9 +622,13 @@ int main(int argc, char **argv)
 				printf(" (%lu: pwrite would spin)", spins[r][1]);
 			printf(" |\n");
 		}
-		printf("\nEvery row is EXACT on exact hardware (README level table), so at lag 0 all rows predict "
-		       "the same count and bytes: what these cases show is that the kernel meets EXACT on every "
-		       "path, not which row it runs. Indistinguishable from the kernel at both readings:");
+		printf("\nEvery row EXACT on exact hardware (README level table; all but");
+		for (size_t r = 0; r < nrows; r++)
+			if (rows[r]->level_exact_hw != UCOPY_EXACT)
+				printf(" `%s`", rows[r]->name);
+		printf(": fix-ups that return early) predicts the same count and bytes at lag 0: what "
+		       "these cases show is that the kernel meets EXACT on every path, not which row it runs. "
+		       "Indistinguishable from the kernel at both readings:");
 		for (size_t r = 0; r < nrows; r++)
 			if (agree[r][0] == idcases && agree[r][1] == idcases)
 				printf(" `%s`", rows[r]->name);

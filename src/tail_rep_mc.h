@@ -1,0 +1,23 @@
+/*
+ * tail_rep_mc: the rep movsb tail as v5.10 shipped it (a2f73400e4df, with
+ * 278b917f8cb9's _ASM_EXTABLE_CPY): the fix-ups hand it the trap number
+ * in eax, and a machine check (trap 18) skips the retry and returns 0,
+ * leaving the SIGBUS to the machine-check handler. On a page fault it is
+ * tail_rep: EXACT on exact hardware, WEAK when the report lags
+ * (body: src/tail_rep_mc.c).
+ */
+#ifndef UCOPY_TAIL_REP_MC_H
+#define UCOPY_TAIL_REP_MC_H
+
+#include "hw.h"
+
+/*@ requires buffers: span(dst, (uint8_t *)src, off, off + rem, hw_area);
+    assigns dst[off .. off + rem - 1];
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
+    behavior exact_hw:
+      assumes hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
+*/
+size_t model_tail_rep_mc(uint8_t *dst, const uint8_t *src, size_t off, size_t rem);
+
+#endif
