@@ -35,18 +35,23 @@ PROOF_RESULTS       := $(BUILD)/proofs/results.json
 REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
 
-.PHONY: review review-report report report-fresh review-tests
+.PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge
+
+# REVIEW_TAG (review-patch's old-/new-) keeps two versions' steps apart.
+REVIEW_TAG          ?=
+# The report `make review` prints: one routine's, or the whole file's.
+REVIEW_REPORT := $(REVIEW_DIR)/review-$(REVIEW_TAG)$(if $(CALLER),review_caller,$(if $(ENTRY),$(ENTRY),file-$(basename $(notdir $(ASM))))).md
 
 ifneq ($(and $(ASM),$(ENTRY),$(MODEL)),)
 # ---- One review: every step a file under $(RD) ----
-RD            := $(REVIEW_DIR)/work/$(basename $(notdir $(ASM)))-$(ENTRY)
-REVIEW_REPORT := $(REVIEW_DIR)/review-$(ENTRY).md
+RD            := $(REVIEW_DIR)/work/$(REVIEW_TAG)$(basename $(notdir $(ASM)))-$(ENTRY)
 
 # The settings, as the report writer reads them (shell assignments);
 # rewritten only when they change, so that every step after them reruns
 # then and only then.
 REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES KEEPS REVIEW_FUZZ_SECONDS REVIEW_QUICK \
-	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT
+	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY \
+	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS
 define nl
 
 
@@ -64,10 +69,22 @@ $(RD)/settings: FORCE
 comma := ,
 REVIEW_DEFS = $(foreach f,$(subst $(comma), ,$(FEATURES)),-DKSHIM_HAS_$(shell echo '$(f)' | tr a-z A-Z)=1) \
 	$(if $(shell grep -Esq '^[[:space:]]*\.macro[[:space:]]+ALIGN_DESTINATION' $(call sq,$(ASM)) && echo y),-DKSHIM_NO_ALIGN_DESTINATION)
+ifeq ($(CALLER),)
 $(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
 	@echo "review: assembling $(ASM)" >&2
 	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $@ || { echo "review: $(ASM)" \
 		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+else
+# CALLER=N:SHORT:LONG, the inline caller's dispatch as a routine of its
+# own (review_caller): len <= N tail-calls SHORT, longer copies LONG; the
+# two are the file's routines (or the lab's ucopy_* ones).
+$(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
+	@echo "review: assembling $(ASM) and the caller $(CALLER)" >&2
+	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $(RD)/file.o || { echo "review: $(ASM)" \
+		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+	@. review/lib.sh && caller_asm $(call sq,$(CALLER)) $(ABI) >$(RD)/caller.S
+	@$(CC) $(ASFLAGS) -c $(RD)/caller.S -o $(RD)/caller.o && ld -r $(RD)/file.o $(RD)/caller.o -o $@
+endif
 
 # Its global symbols that the lab defines too (a patched ucopy_* routine,
 # copy_user_handle_tail) become <name>__review, so both copies link and the
@@ -135,8 +152,8 @@ ifeq ($(REVIEW_BENCH),0)
 $(RD)/bench.txt: $(REVIEW_STEP)
 	@echo "note: not run (REVIEW_BENCH=0)" >$@
 else
-REVIEW_BENCH_FULL  := --reps 400 --lengths 0,1,8,16,32,63,64,128,256,1024,4096
-REVIEW_BENCH_QUICK := --reps 40 --lengths 8,32,64,256,4096
+REVIEW_BENCH_FULL  := --reps 400 --lengths $(or $(REVIEW_BENCH_LENGTHS),0,1,8,16,32,63,64,128,256,1024,4096)
+REVIEW_BENCH_QUICK := --reps 40 --lengths $(or $(REVIEW_BENCH_LENGTHS),8,32,64,256,4096)
 $(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
 	@echo "review: benchmark against the project's $(MODEL)" >&2
 	@timeout --kill-after=5 120 $(RD)/ucopy-bench --entry "$$(cat $(RD)/symbol)" --abi $(ABI) \
@@ -154,6 +171,14 @@ else
 review-report:
 	@echo "review-report: ASM=, ENTRY= and MODEL= are needed (review/review.sh checks them)" >&2; exit 2
 endif
+
+# ---- Whole-file review: the file assembled and preprocessed once ----
+# review/review.sh reads SCAN.o's global routines and SCAN.i's shape.
+review-scan:
+	@test -n "$(SCAN)" && mkdir -p $(dir $(SCAN))
+	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) -E $(call sq,$(ASM)) -o $(SCAN).i 2>/dev/null; \
+	 $(CC) $(ASFLAGS) $(REVIEW_DEFS) -c $(call sq,$(ASM)) -o $(SCAN).o || { echo "review: $(ASM)" \
+		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
 
 # ---- `make review`: the review's exit status as make's ----
 # review/review.sh exits 0, 1 or 2 (docs/review.md, "Exit status"). GNU

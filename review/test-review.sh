@@ -56,6 +56,40 @@ if [ "${1:-}" != --samples-only ]; then
 	done
 fi
 
+# 1b. Whole-file review: every global routine of a file, each matched to
+#     its row by review/match.tsv from the symbol and the file's shape.
+wholefile() { # FILE NAME WANT "sym=row ..." make-arguments...
+	local file=$1 name=$2 want=$3 pairs=$4 p good=1
+	shift 4
+	review "$name" "$want" ASM="$file" REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 "$@" || return
+	for p in $pairs; do
+		has "$name" "^\| \`${p%%=*}\` \| \`${p##*=}\` \| " || { good=0; bad "$name: ${p%%=*} not checked against ${p##*=}"; }
+	done
+	[ "$good" = 1 ]
+}
+if [ "${1:-}" != --samples-only ]; then
+	wholefile review/fixtures/era_v4.13.S whole-v4.13 0 \
+		"copy_user_enhanced_fast_string=erms_short copy_user_generic_string=string" &&
+		has whole-v4.13 '^# Review of `review/fixtures/era_v4.13.S`: 2 routines' &&
+		ok "whole file, v4.13 shape: erms_short (short-string label) and string (C tail) picked, both pass"
+	wholefile review/fixtures/era_v5.S whole-v5 0 \
+		"copy_user_generic_unrolled=unrolled_v5 copy_user_generic_string=string_v5" &&
+		has whole-v5 '^\| `copy_user_generic_unrolled` \| `unrolled_v5` \| classic \| EXACT \| WEAK \| PASS' &&
+		ok "whole file, v5 shape: the rep movsb tail picks the _v5 rows, levels EXACT/WEAK"
+	wholefile review/fixtures/movs_alt_era.S whole-movsq 0 "rep_movs_alternative=movs_alt_movsq" &&
+		has whole-movsq '^## Review of `rep_movs_alternative` against strategy `movs_alt_movsq`' &&
+		ok "whole file, rep_movs_alternative without ERMS: movs_alt_movsq, rep ABI"
+	wholefile review/fixtures/era_v4.13.S whole-forced 0 \
+		"copy_user_enhanced_fast_string=bytewise copy_user_generic_string=bytewise" MODEL=bytewise &&
+		has whole-forced 'MODEL=bytewise \(given\)' &&
+		ok "whole file with MODEL= given: every routine against that row"
+	# A routine no line matches: the EXACT contract through bytewise, said so.
+	mkdir -p "$out/x/y" && printf '#define ucopy_bytewise my_copy\n#include "%s/asm/bytewise.S"\n' "$PWD" >"$out/x/y/unknown.S"
+	wholefile "$out/x/y/unknown.S" whole-unknown 0 "my_copy=bytewise" &&
+		has whole-unknown 'no row matches this routine: checked against the EXACT contract through `bytewise`' &&
+		ok "whole file, an unknown routine: checked against EXACT through bytewise, the report says so"
+fi
+
 # 2. Unmodified kernel copy_user_64.S files. The project ships no kernel
 #    code: put the files named in review/kernel-samples/README.md into
 #    $KERNEL_SAMPLES (default review/kernel-samples) to include them.
