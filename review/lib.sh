@@ -479,8 +479,9 @@ caller_asm() {
 }
 # caller_check N:SHORT:LONG: a message when it is not one.
 caller_check() {
-	[[ $1 =~ ^[0-9]+:[A-Za-z_.][A-Za-z0-9_.]*:[A-Za-z_.][A-Za-z0-9_.]*$ ]] ||
-		echo "CALLER is N:SHORT:LONG (len <= N calls SHORT, else LONG), not '$1'"
+	[[ $1 =~ ^[0-9]+:[A-Za-z_.][A-Za-z0-9_.]*:[A-Za-z_.][A-Za-z0-9_.]*$ ]] && return
+	echo "CALLER is N:SHORT:LONG (len <= N calls SHORT, else LONG), not '$1'"
+	return 1
 }
 
 # review_levels DIR: "exact delayed", the contract level the review's

@@ -9,6 +9,18 @@
 #       review/review.sh with make's command line: sweep + fuzz + benchmark
 #       of one routine, the Markdown report on stdout and in
 #       build/review/review-<ENTRY>.md; exit 0, 1 or 2 (below)
+#   make review ASM=file.S [FEATURES=...]
+#       every global routine of the file, each against the row
+#       review/match.tsv picks (symbol, shape, features); a summary, then
+#       each routine's report (build/review/review-file-<name>.md)
+#   make review ASM=file.S CALLER=N:SHORT:LONG
+#       the caller's dispatch (len <= N: SHORT, else LONG) as a routine
+#   make review-patch OLD=a.S NEW=b.S | PATCH=p KERNEL=tree|ASM=file.S
+#       [OLD_ENTRY= NEW_ENTRY= OLD_CALLER= NEW_CALLER= REVIEW_CSV=]
+#       both versions reviewed, side by side (review/review-patch.sh);
+#       exit 0 nothing regressed, 1 a regression, 2 bad input
+#   make review-merge CSVS='a.csv b.csv'  review-patch ticks of several CPUs
+#   make review-example  docs/review-example.md, the 2017 change as a patch
 #   make review-report ASM=... ENTRY=... MODEL=...
 #       only build that report file (what review/review.sh runs)
 #   make report       report.md: proofs, sweep, levels, fuzzing, ticks
@@ -201,6 +213,28 @@ endif
 review:
 	@:
 endif
+
+# ---- `make review-patch`: old and new side by side, the same way ----
+# review/review-patch.sh exits 0 (nothing regressed), 1 (a regression) or
+# 2 (bad input); make's exit status follows, as for `make review`.
+ifneq ($(filter review-patch,$(MAKECMDGOALS)),)
+REVIEW_PATCH_RC := $(lastword $(shell review/review-patch.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
+ifneq ($(filter 0 1,$(REVIEW_PATCH_RC)),)
+$(info $(file <$(REVIEW_DIR)/patch/report.md))
+else
+$(error review-patch: stopped (exit $(REVIEW_PATCH_RC)): see the message above)
+endif
+ifeq ($(REVIEW_PATCH_RC),1)
+MAKEFLAGS += -q
+endif
+review-patch:
+	@:
+endif
+
+# `make review-merge CSVS='a.csv b.csv'`: review-patch's ticks from
+# several machines, one table with an old/new column pair per CPU.
+review-merge:
+	@review/merge.sh $(CSVS)
 
 # ---- `make report`: report.md from file targets ----
 # Each input is a file that make reruns when what it depends on changes.

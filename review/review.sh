@@ -61,7 +61,7 @@ case "${REVIEW_QUICK:-0}" in 0|1|2) ;; *) usage_error "REVIEW_QUICK is 1 (quick 
 case "${REVIEW_FUZZ_SECONDS:-60}" in ''|*[!0-9]*) usage_error "REVIEW_FUZZ_SECONDS is a number of seconds" ;; esac
 msg=$(feature_check "$FEATURES") || usage_error "$msg"
 if [ -n "$CALLER" ]; then
-	msg=$(caller_check "$CALLER") && usage_error "$msg"
+	msg=$(caller_check "$CALLER") || usage_error "$msg"
 	[ -z "$ENTRY" ] || [ "$ENTRY" = review_caller ] || usage_error "CALLER= reviews review_caller: no ENTRY=$ENTRY with it"
 	ENTRY=review_caller
 fi
