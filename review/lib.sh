@@ -110,8 +110,20 @@ review_object() {
 	clash=$(comm -12 <(nm -g --defined-only "$raw" | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u) \
 			 <(nm -g --defined-only "$@" 2>/dev/null | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u))
 	for s in $clash; do redef+=(--redefine-sym "$s=${s}__review"); done
+	# TAIL=: the tail the file's fix-ups jump to (copy_user_handle_tail),
+	# another routine of the lab's instead of asm/tail_c.S's byte retry.
+	if [ -n "${TAIL:-}" ]; then
+		if ! nm -g --defined-only "$@" 2>/dev/null | awk -v s="$TAIL" '$3 == s { f = 1 } END { exit !f }'; then
+			echo "review: TAIL=$TAIL: no such routine in the lab (e.g. ucopy_tail_c, ucopy_tail_rep)" >&2
+			return 1
+		fi
+		nm -u "$raw" | awk '$2 == "copy_user_handle_tail" { f = 1 } END { exit !f }' ||
+			echo "review: TAIL=$TAIL: $ASM does not call copy_user_handle_tail; nothing to replace" >&2
+		redef+=(--redefine-sym "copy_user_handle_tail=$TAIL")
+	fi
 	objcopy "${redef[@]}" "$raw" "$out" || return 1
 	[ -z "$clash" ] || echo "review: renamed in the reviewed object (the lab defines them too):" $clash >&2
+	[ -z "${TAIL:-}" ] || echo "review: copy_user_handle_tail is $TAIL in the reviewed object (TAIL=)" >&2
 	if grep -qxF "$entry" <<<"$clash"; then echo "${entry}__review"; else echo "$entry"; fi >"$symfile"
 }
 
@@ -176,7 +188,7 @@ fuzz_stat() { sed -n "s/^stat::$1: *\([0-9]*\).*/\1/p" "$2" | tail -n 1; }
 # status.
 write_review_report() {
 	local D=$1 ASM ENTRY MODEL ABI FEATURES REVIEW_FUZZ_SECONDS REVIEW_QUICK REVIEW_SEED
-	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY="" REVIEW_TAG="" CALLER="" REVIEW_BENCH_LENGTHS=""
+	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY="" REVIEW_TAG="" CALLER="" REVIEW_BENCH_LENGTHS="" TAIL=""
 	local SYM MODEL_ABI MODEL_LX MODEL_LD MODEL_KEEPS failed=0 fails=0 gate_exact=1 gate_delayed=1
 	local notes=() verdict KEEPS=""
 	local mc mp mf ms ec ep ef es me ee origin hash cpu proof fz_exec fz_rate fz_fail fz_exit
@@ -262,6 +274,7 @@ write_review_report() {
 	echo "| entry | \`$ENTRY\`, $ABI ABI ($([ "$ABI" = rep ] && echo 'rdi to, rsi from, rcx count; rcx = bytes not copied' || echo 'rdi to, rsi from, edx len; eax = bytes not copied'))$([ "$SYM" != "$ENTRY" ] && echo "; linked as \`$SYM\` (the lab defines \`$ENTRY\` too)") |"
 	echo "| model | \`$MODEL\` (src/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
 	[ -n "$REVIEW_WHY" ] && echo "| model chosen | $REVIEW_WHY |"
+	[ -n "$TAIL" ] && echo "| tail | the file's \`copy_user_handle_tail\` calls go to \`$TAIL\` (TAIL=) |"
 	[ -n "$CALLER" ] && echo "| caller | \`review_caller\`: len <= ${CALLER%%:*} calls \`$(cut -d: -f2 <<<"$CALLER")\`, longer copies \`${CALLER##*:}\` (CALLER=$CALLER) |"
 	proof=$(proof_of "$MODEL")
 	if [ -n "$proof" ]; then
@@ -392,7 +405,7 @@ write_review_report() {
 	echo
 	echo "## Reproduce"
 	echo
-	echo "    make review ASM=$ASM ENTRY=$ENTRY MODEL=$MODEL ABI=$ABI${CALLER:+ CALLER=$CALLER}${FEATURES:+ FEATURES=$FEATURES}${KEEPS:+ KEEPS='$KEEPS'} REVIEW_FUZZ_SECONDS=$REVIEW_FUZZ_SECONDS REVIEW_SEED=$REVIEW_SEED$([ "$REVIEW_QUICK" != 0 ] && echo " REVIEW_QUICK=$REVIEW_QUICK")"
+	echo "    make review ASM=$ASM ENTRY=$ENTRY MODEL=$MODEL ABI=$ABI${CALLER:+ CALLER=$CALLER}${TAIL:+ TAIL=$TAIL}${FEATURES:+ FEATURES=$FEATURES}${KEEPS:+ KEEPS='$KEEPS'} REVIEW_FUZZ_SECONDS=$REVIEW_FUZZ_SECONDS REVIEW_SEED=$REVIEW_SEED$([ "$REVIEW_QUICK" != 0 ] && echo " REVIEW_QUICK=$REVIEW_QUICK")"
 	echo
 	echo "Outputs: \`$D/\` (sweep-model.txt, sweep-exact.txt, fuzz.txt, bench.txt, bench/)."
 }
@@ -409,6 +422,7 @@ file_shape() { # RAW PRE
 	grep -q '_ASM_EXTABLE_CPY' "$raw" && echo extable_cpy
 	grep -q 'X86_FEATURE_FSRM' "$raw" && echo fsrm
 	grep -Eq 'GET_THREAD_INFO|TI_addr_limit' "$raw" && echo thread_info
+	grep -Eq '^[[:space:]]*ALTERNATIVE_JUMP[[:space:]]' "$raw" && echo altjump
 	grep -Eq 'SYM_FUNC_START\(__copy_user_nocache\)' "$raw" &&
 		! grep -q 'copy_user_enhanced_fast_string\|rep_movs_alternative' "$raw" && echo uncached
 	return 0
@@ -453,7 +467,9 @@ match_routine() {
 		done
 		[ "$ok" = 1 ] || continue
 		[ "$row" = = ] && row=${sym#ucopy_}
-		if [ "$row" = - ]; then
+		if [ "$row" = skip ]; then
+			printf 'skip\tclassic\t-\tskip\t%s\n' "$era"
+		elif [ "$row" = - ]; then
 			printf 'bytewise\t%s\t%s\t-\t%s: checked against the EXACT contract through `bytewise`\n' "$abi" "$keeps" "$era"
 		elif registry_row "$row" >/dev/null; then
 			printf '%s\t%s\t%s\t%s\t%s\n' "$row" "$(registry_field "$row" abi)" "$keeps" "$row" "$era"
@@ -512,3 +528,80 @@ review_levels() {
 level_rank() { case "$1" in EXACT) echo 3 ;; RAW) echo 2 ;; WEAK) echo 1 ;; FAIL) echo 0 ;; *) echo -1 ;; esac; }
 # setting DIR NAME: one setting of the review whose steps wrote DIR.
 setting() { ( . "$1/settings" && eval "printf '%s\n' \"\${$2:-}\"" ); }
+
+# extable_convert OBJ: a pre-v3.5 file's exception table (absolute
+# `.quad insn,fixup` pairs in __ex_table, v2.6.x) rewritten in place as the
+# shim's relative three-word entries of type DEFAULT, so that the PIE lab
+# can link it (-z text forbids absolute relocations in a read-only
+# section) and apply it. Hand-written .altinstructions (ALTERNATIVE_JUMP:
+# absolute too) are dropped: no alternative is patched here, each site
+# keeps its original instruction, as with every feature absent. Prints a
+# line when it changed something.
+extable_convert() {
+	local obj=$1 tmp=${1%.o} secs s add=() drop=()
+	readelf -rW "$obj" | awk '/^Relocation section/ { sec = $3 } $3 == "R_X86_64_64" { print sec }' |
+		sort -u >"$tmp.absrel"
+	grep -qx "'.rela__ex_table'" "$tmp.absrel" || { rm -f "$tmp.absrel"; return 0; }
+	# the pairs, in offset order: each 16-byte entry two absolute targets
+	local off info typ val t plus a n=0 expect=0 line=() secs_seen=""
+	: >"$tmp.exlist"
+	while read -r off info typ val t plus a; do
+		[ "$typ" = R_X86_64_64 ] || { echo "review: $obj: __ex_table mixes absolute and other entries; not converted" >&2; return 1; }
+		[ $((16#$off)) = "$expect" ] || { echo "review: $obj: __ex_table entry at $((16#$off)) is not an absolute pair; not converted" >&2; return 1; }
+		expect=$((expect + 8))
+		if [ "${t#.}" != "$t" ]; then
+			s=__review_sec${t//[^A-Za-z0-9_]/_}
+			[[ " $secs_seen " == *" $s "* ]] || { secs_seen="$secs_seen $s"; echo "#SEC $s $t" >>"$tmp.exlist"; }
+			t=$s
+		fi
+		line+=("$t + 0x${a:-0}")
+		if [ ${#line[@]} = 2 ]; then
+			printf '\t.long (%s) - .\n\t.long (%s) - .\n\t.long EX_TYPE_DEFAULT\n' "${line[0]}" "${line[1]}" >>"$tmp.exlist"
+			line=() n=$((n + 1))
+		fi
+	done < <(readelf -rW "$obj" | awk '/^Relocation section/ { on = ($3 == "\047.rela__ex_table\047"); next } on && NF >= 5 && $1 ~ /^[0-9a-f]+$/')
+	{
+		echo '#include <asm/extable_fixup_types.h>'
+		echo '	.section __ex_table, "a"'
+		echo '	.balign 4'
+		grep -v '^#SEC ' "$tmp.exlist"
+		echo '	.section .note.GNU-stack,"",@progbits'
+	} >"$tmp.extable.S"
+	while read -r _ s secs; do add+=(--add-symbol "$s=$secs:0,global"); done < <(grep '^#SEC ' "$tmp.exlist")
+	grep -qx "'.rela.altinstructions'" "$tmp.absrel" && drop+=(--remove-section .altinstructions --remove-section .rela.altinstructions)
+	objcopy --remove-section __ex_table --remove-section .rela__ex_table "${drop[@]}" "${add[@]}" "$obj" "$tmp.noex.o" &&
+		${CC:-cc} -D__ASSEMBLY__ -Iasm/kshim -c "$tmp.extable.S" -o "$tmp.extable.o" &&
+		ld -r "$tmp.noex.o" "$tmp.extable.o" -o "$obj" || return 1
+	echo "review: converted $(grep -c EX_TYPE_DEFAULT "$tmp.extable.S") absolute (pre-v3.5) __ex_table entries to relative ones$([ ${#drop[@]} -gt 0 ] && echo "; dropped the hand-written .altinstructions (each ALTERNATIVE_JUMP keeps its original jump)")" >&2
+	rm -f "$tmp.absrel" "$tmp.exlist" "$tmp.noex.o" "$tmp.extable.o"
+}
+
+# link_diagnose OBJ LOG FILE: why the reviewed object did not link, from
+# the object itself rather than a guess: absolute relocations in
+# read-only sections (a PIE cannot have them), symbols it needs that
+# nothing defines, symbols defined twice.
+link_diagnose() {
+	local obj=$1 log=$2 file=$3 abs und dup said=0
+	# read-only allocated sections: flags with A and without W
+	local ro
+	ro=$(readelf -SW "$obj" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' |
+		awk 'NF == 10 && $7 ~ /A/ && $7 !~ /W/ { printf " %s", $1 }')
+	abs=$(readelf -rW "$obj" 2>/dev/null | awk -v ro="$ro " '/^Relocation section/ { sec = $3; gsub(/\047/, "", sec); sub(/^\.rela/, "", sec); next }
+		($3 == "R_X86_64_64" || $3 == "R_X86_64_32" || $3 == "R_X86_64_32S") && index(ro, " " sec " ") { n[sec]++ }
+		END { for (s in n) printf "%s (%d) ", s, n[s] }')
+	if [ -n "$abs" ]; then
+		echo "review: $file assembles but does not link: absolute relocations in $abs- a PIE allows none in a read-only section (the lab links PIE, -z text); __ex_table entries must be relative (_ASM_EXTABLE), and v2.6.x absolute .quad pairs are converted only when the whole __ex_table is such pairs"
+		said=1
+	fi
+	und=$(grep -o "undefined reference to \`[^']*'" "$log" | sed "s/.*\`//; s/'$//" | sort -u | paste -sd ' ')
+	if [ -n "$und" ]; then
+		echo "review: $file assembles but does not link: nothing defines $und$(grep -qw copy_user_handle_tail <<<"$und" && echo ' (copy_user_handle_tail: asm/tail_c.S, or TAIL=)')"
+		said=1
+	fi
+	dup=$(grep -o "multiple definition of \`[^']*'" "$log" | sed "s/.*\`//; s/'$//" | sort -u | paste -sd ' ')
+	if [ -n "$dup" ]; then
+		echo "review: $file assembles but does not link: defined twice: $dup"
+		said=1
+	fi
+	[ "$said" = 1 ] || echo "review: $file assembles but does not link; the linker said the above"
+}

@@ -44,7 +44,9 @@ if [ "${REVIEW_QUICK:-0}" = 0 ]; then
 else
 	LENGTHS=0-64/4,128,256,512,1024,2048,4096
 fi
-rm -rf "$P" && mkdir -p "$S/old" "$S/new"
+# A fresh scratch copy and fresh old-/new- steps: the last run's may
+# depend on scratch files this one replaces.
+rm -rf "$P" build/review/work/old-* build/review/work/new-* && mkdir -p "$S/old" "$S/new"
 
 # ---- the pairs of files: old new ----
 pairs=()
@@ -175,6 +177,11 @@ cell() { [ "$1" = - ] && echo "(none)" || "$2" "$1"; }
 		if [ "$nw" != - ]; then
 			nv=$(verdict_of "$nw") ov=$([ "$o" = - ] && echo "PASS" || verdict_of "$o")
 			[[ $nv == FAIL* ]] && [[ $ov == PASS* ]] && why+=("fails cases the old version passed")
+			if [[ $nv == FAIL* ]] && [[ $ov == FAIL* ]]; then
+				local_o=$(fails_of "$o") local_n=$(fails_of "$nw")
+				[ "${local_n%%/*}" -gt "${local_o%%/*}" ] 2>/dev/null &&
+					why+=("more failing cases than the old version (${local_o%%/*} → ${local_n%%/*})")
+			fi
 			[ "$(fuzz_of "$nw")" = "**failing input**" ] && [ "$o" != - ] && [ "$(fuzz_of "$o")" != "**failing input**" ] &&
 				why+=("a failing fuzz input the old version did not have")
 		fi
@@ -213,10 +220,11 @@ cell() { [ "$1" = - ] && echo "(none)" || "$2" "$1"; }
 		       printf "| %d | %d | %d | %d(%d%%) |\n", $1, o, n, d, (o ? int(d * 100 / o) : 0) }' "$P/ticks-$ne.dat"
 		if command -v gnuplot >/dev/null; then
 			gnuplot -e "set terminal pngcairo size 900,500; set output '$P/ticks-$ne.png';
-				set xlabel 'len (bytes)'; set ylabel 'ticks per call'; set logscale x 2; set key top left;
-				set title 'old $oe vs new $ne';
-				plot '$P/ticks-$ne.dat' using (\$1+1):2 with linespoints title 'old (x = len + 1)',
-				     '' using (\$1+1):3 with linespoints title 'new'" 2>/dev/null &&
+				set termoption noenhanced; set xlabel 'len + 1 (bytes, log scale)';
+				set ylabel 'median ticks per call'; set logscale x 2; set key top left;
+				set title 'old $oe vs new $ne ($cpu)';
+				plot '$P/ticks-$ne.dat' using (\$1+1):2 with linespoints title 'old $oe',
+				     '' using (\$1+1):3 with linespoints title 'new $ne'" 2>/dev/null &&
 				{ echo; echo "Plot: \`$P/ticks-$ne.png\`."; }
 		fi
 	done

@@ -47,7 +47,8 @@ PROOF_RESULTS       := $(BUILD)/proofs/results.json
 REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
 
-.PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge
+.PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge \
+	review-example
 
 # REVIEW_TAG (review-patch's old-/new-) keeps two versions' steps apart.
 REVIEW_TAG          ?=
@@ -63,7 +64,7 @@ RD            := $(REVIEW_DIR)/work/$(REVIEW_TAG)$(basename $(notdir $(ASM)))-$(
 # then and only then.
 REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES KEEPS REVIEW_FUZZ_SECONDS REVIEW_QUICK \
 	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY \
-	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS
+	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS TAIL
 define nl
 
 
@@ -86,6 +87,7 @@ $(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
 	@echo "review: assembling $(ASM)" >&2
 	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $@ || { echo "review: $(ASM)" \
 		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+	@. review/lib.sh && extable_convert $@
 else
 # CALLER=N:SHORT:LONG, the inline caller's dispatch as a routine of its
 # own (review_caller): len <= N tail-calls SHORT, longer copies LONG; the
@@ -94,6 +96,7 @@ $(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
 	@echo "review: assembling $(ASM) and the caller $(CALLER)" >&2
 	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $(RD)/file.o || { echo "review: $(ASM)" \
 		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+	@. review/lib.sh && extable_convert $(RD)/file.o
 	@. review/lib.sh && caller_asm $(call sq,$(CALLER)) $(ABI) >$(RD)/caller.S
 	@$(CC) $(ASFLAGS) -c $(RD)/caller.S -o $(RD)/caller.o && ld -r $(RD)/file.o $(RD)/caller.o -o $@
 endif
@@ -102,12 +105,11 @@ endif
 # copy_user_handle_tail) become <name>__review, so both copies link and the
 # benchmark's base stays the project's; $(RD)/symbol names ENTRY's.
 $(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
-	@. review/lib.sh && review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED)
+	@. review/lib.sh && TAIL=$(call sq,$(TAIL)) review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED)
 
 # The lab's binaries, with the reviewed object linked in.
-review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ || { echo "review: $(ASM)" \
-	"assembles but does not link (above): a symbol it needs is missing (copy_user_handle_tail" \
-	"comes from asm/tail_c.S) or defined twice" >&2; exit 1; }
+review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ 2>$@.log || { cat $@.log >&2; \
+	. review/lib.sh && link_diagnose $(RD)/review.o $@.log $(call sq,$(ASM)) >&2; exit 1; }
 $(RD)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(RD)/review.o
 	@echo "review: linking" >&2
 	$(call review_link,$(CC) $(CFLAGS))
@@ -235,6 +237,12 @@ endif
 # several machines, one table with an old/new column pair per CPU.
 review-merge:
 	@review/merge.sh $(CSVS)
+
+# `make review-example`: docs/review-example.md, the 2017 change reviewed
+# as a patch (review/example.sh; settings pass through).
+REVIEW_EXAMPLE_OUT ?= docs/review-example.md
+review-example:
+	@review/example.sh $(REVIEW_EXAMPLE_OUT) $(filter-out REVIEW_EXAMPLE_OUT=%,$(filter REVIEW_%,$(MAKEOVERRIDES)))
 
 # ---- `make report`: report.md from file targets ----
 # Each input is a file that make reruns when what it depends on changes.

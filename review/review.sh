@@ -92,11 +92,12 @@ pick() {
 
 # one SYM: reviews one routine; prints its report file.
 one() {
-	local sym=$1 model=$MODEL abi=$ABI keeps=$KEEPS why="" report
+	local sym=$1 model=$MODEL abi=$ABI keeps=$KEEPS why="" report rd
 	shift
 	if [ -z "$model" ]; then
 		pick "$sym"
 		model=$M_ROW why="matched by review/match.tsv: $M_WHY"
+		[ "$model" = skip ] && model=bytewise why="$why; not a copy routine, checked against bytewise as asked (ENTRY=)"
 		[ -n "$abi" ] || abi=$M_ABI
 		[ -n "$keeps" ] || [ "$M_KEEPS" = - ] || keeps=$M_KEEPS
 	else
@@ -105,6 +106,10 @@ one() {
 	[ -n "$abi" ] || abi=$(registry_field "$model" abi)
 	echo "review: $sym against $model ($abi ABI)" >&2
 	report=build/review/review-$REVIEW_TAG$sym.md
+	# The steps of another file with the same name (the work dir is named
+	# by the file's base name) would depend on that file: start afresh.
+	rd=build/review/work/$REVIEW_TAG$(basename "${ASM%.*}")-$sym
+	[ -f "$rd/settings" ] && [ "$(setting "$rd" ASM)" != "$ASM" ] && rm -rf "$rd"
 	make -s --no-print-directory review-report "$@" ENTRY="$sym" MODEL="$model" ABI="$abi" \
 		KEEPS="$keeps" REVIEW_WHY="$why" CALLER="$CALLER" REVIEW_TAG="$REVIEW_TAG" >&2 ||
 		{ echo "review: stopped (above)" >&2; return 2; }
@@ -126,7 +131,14 @@ mapfile -t syms < <(routines)
 [ ${#syms[@]} -gt 0 ] || { echo "review: $ASM defines no global routine" >&2; exit 2; }
 echo "review: $ASM: ${#syms[@]} routines: ${syms[*]}" >&2
 summary=build/review/review-${REVIEW_TAG}file-$(basename "${ASM%.*}").md
-nfail=0 reports=()
+nfail=0 reports=() skipped=() all=("${syms[@]}") syms=()
+for s in "${all[@]}"; do
+	if [ -z "$MODEL" ]; then
+		pick "$s"
+		[ "$M_ROW" = skip ] && { skipped+=("\`$s\`: $M_WHY"); continue; }
+	fi
+	syms+=("$s")
+done
 for s in "${syms[@]}"; do
 	r=$(one "$s" "$@") || exit 2
 	reports+=("$r")
@@ -150,6 +162,8 @@ done
 		echo "| \`$s\` | \`$m\` | $a | $lx | $ld | $(sed -n 3p "$r" | tr -d '*') | $w |"
 	done
 	echo
+	for k in "${skipped[@]+"${skipped[@]}"}"; do echo "- not reviewed, $k"; done
+	[ ${#skipped[@]} -gt 0 ] && echo
 	echo "Levels: what the sweeps show (EXACT: passed the model and the EXACT contract; a lower" \
 	     "level: passed the model, which is proven at that level; FAIL: failed the model)."
 	for r in "${reports[@]}"; do echo; sed -e 's/^#/##/' "$r"; done
