@@ -172,7 +172,7 @@ $(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
 	@echo "review: benchmark against the project's $(MODEL)" >&2
 	@timeout --kill-after=5 120 $(RD)/ucopy-bench --entry "$$(cat $(RD)/symbol)" --abi $(ABI) \
 		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
-		$(if $(filter 0,$(REVIEW_QUICK)),$(REVIEW_BENCH_FULL),$(REVIEW_BENCH_QUICK)) \
+		$(if $(filter 2,$(REVIEW_QUICK)),$(REVIEW_BENCH_QUICK),$(REVIEW_BENCH_FULL)) \
 		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif
 
