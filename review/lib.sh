@@ -110,8 +110,20 @@ review_object() {
 	clash=$(comm -12 <(nm -g --defined-only "$raw" | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u) \
 			 <(nm -g --defined-only "$@" 2>/dev/null | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u))
 	for s in $clash; do redef+=(--redefine-sym "$s=${s}__review"); done
+	# TAIL=: the tail the file's fix-ups jump to (copy_user_handle_tail),
+	# another routine of the lab's instead of asm/tail_c.S's byte retry.
+	if [ -n "${TAIL:-}" ]; then
+		if ! nm -g --defined-only "$@" 2>/dev/null | awk -v s="$TAIL" '$3 == s { f = 1 } END { exit !f }'; then
+			echo "review: TAIL=$TAIL: no such routine in the lab (e.g. ucopy_tail_c, ucopy_tail_rep)" >&2
+			return 1
+		fi
+		nm -u "$raw" | awk '$2 == "copy_user_handle_tail" { f = 1 } END { exit !f }' ||
+			echo "review: TAIL=$TAIL: $ASM does not call copy_user_handle_tail; nothing to replace" >&2
+		redef+=(--redefine-sym "copy_user_handle_tail=$TAIL")
+	fi
 	objcopy "${redef[@]}" "$raw" "$out" || return 1
 	[ -z "$clash" ] || echo "review: renamed in the reviewed object (the lab defines them too):" $clash >&2
+	[ -z "${TAIL:-}" ] || echo "review: copy_user_handle_tail is $TAIL in the reviewed object (TAIL=)" >&2
 	if grep -qxF "$entry" <<<"$clash"; then echo "${entry}__review"; else echo "$entry"; fi >"$symfile"
 }
 
@@ -176,7 +188,7 @@ fuzz_stat() { sed -n "s/^stat::$1: *\([0-9]*\).*/\1/p" "$2" | tail -n 1; }
 # status.
 write_review_report() {
 	local D=$1 ASM ENTRY MODEL ABI FEATURES REVIEW_FUZZ_SECONDS REVIEW_QUICK REVIEW_SEED
-	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT
+	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY="" REVIEW_TAG="" CALLER="" REVIEW_BENCH_LENGTHS="" TAIL=""
 	local SYM MODEL_ABI MODEL_LX MODEL_LD MODEL_KEEPS failed=0 fails=0 gate_exact=1 gate_delayed=1
 	local notes=() verdict KEEPS=""
 	local mc mp mf ms ec ep ef es me ee origin hash cpu proof fz_exec fz_rate fz_fail fz_exit
@@ -261,6 +273,9 @@ write_review_report() {
 	echo "| file | \`$ASM\` (sha256 $hash...) |"
 	echo "| entry | \`$ENTRY\`, $ABI ABI ($([ "$ABI" = rep ] && echo 'rdi to, rsi from, rcx count; rcx = bytes not copied' || echo 'rdi to, rsi from, edx len; eax = bytes not copied'))$([ "$SYM" != "$ENTRY" ] && echo "; linked as \`$SYM\` (the lab defines \`$ENTRY\` too)") |"
 	echo "| model | \`$MODEL\` (src/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
+	[ -n "$REVIEW_WHY" ] && echo "| model chosen | $REVIEW_WHY |"
+	[ -n "$TAIL" ] && echo "| tail | the file's \`copy_user_handle_tail\` calls go to \`$TAIL\` (TAIL=) |"
+	[ -n "$CALLER" ] && echo "| caller | \`review_caller\`: len <= ${CALLER%%:*} calls \`$(cut -d: -f2 <<<"$CALLER")\`, longer copies \`${CALLER##*:}\` (CALLER=$CALLER) |"
 	proof=$(proof_of "$MODEL")
 	if [ -n "$proof" ]; then
 		read -r pg pp _ pok _ _ pshows <<<"$proof"
@@ -390,7 +405,203 @@ write_review_report() {
 	echo
 	echo "## Reproduce"
 	echo
-	echo "    make review ASM=$ASM ENTRY=$ENTRY MODEL=$MODEL ABI=$ABI${FEATURES:+ FEATURES=$FEATURES}${KEEPS:+ KEEPS='$KEEPS'} REVIEW_FUZZ_SECONDS=$REVIEW_FUZZ_SECONDS REVIEW_SEED=$REVIEW_SEED$([ "$REVIEW_QUICK" != 0 ] && echo " REVIEW_QUICK=$REVIEW_QUICK")"
+	echo "    make review ASM=$ASM ENTRY=$ENTRY MODEL=$MODEL ABI=$ABI${CALLER:+ CALLER=$CALLER}${TAIL:+ TAIL=$TAIL}${FEATURES:+ FEATURES=$FEATURES}${KEEPS:+ KEEPS='$KEEPS'} REVIEW_FUZZ_SECONDS=$REVIEW_FUZZ_SECONDS REVIEW_SEED=$REVIEW_SEED$([ "$REVIEW_QUICK" != 0 ] && echo " REVIEW_QUICK=$REVIEW_QUICK")"
 	echo
 	echo "Outputs: \`$D/\` (sweep-model.txt, sweep-exact.txt, fuzz.txt, bench.txt, bench/)."
+}
+
+# ---- whole-file review: which row each routine is checked against ----
+# review/match.tsv is the table; the shape tags are facts of the file
+# (RAW: the source as given, PRE: it preprocessed against the shims) and
+# of the routine's own body in PRE (from "SYM:" to ".size SYM").
+MATCH_TABLE=${MATCH_TABLE:-review/match.tsv}
+file_shape() { # RAW PRE
+	local raw=$1 pre=$2
+	grep -Eq '\.Lcopy_user_handle_tail|ucopy_tail_rep' "$pre" && echo tail_rep
+	grep -Eq '(call|jmp)[[:space:]]+copy_user_handle_tail' "$raw" && echo tail_c
+	grep -q '_ASM_EXTABLE_CPY' "$raw" && echo extable_cpy
+	grep -q 'X86_FEATURE_FSRM' "$raw" && echo fsrm
+	grep -Eq 'GET_THREAD_INFO|TI_addr_limit' "$raw" && echo thread_info
+	grep -Eq '^[[:space:]]*ALTERNATIVE_JUMP[[:space:]]' "$raw" && echo altjump
+	grep -Eq 'SYM_FUNC_START\(__copy_user_nocache\)' "$raw" &&
+		! grep -q 'copy_user_enhanced_fast_string\|rep_movs_alternative' "$raw" && echo uncached
+	return 0
+}
+# The routine's body, one statement a line.
+routine_body() { # PRE SYM
+	tr ';' '\n' <"$2" | awk -v s="$1" '
+		$0 ~ "^[[:space:]]*" s ":" { on = 1 }
+		on { print }
+		on && $0 ~ "\\.size[[:space:]]+" s "[[:space:]]*," { exit }'
+}
+routine_shape() { # PRE SYM
+	local body
+	body=$(routine_body "$2" "$1")
+	grep -q '\.L_copy_short_string' <<<"$body" && echo short_string
+	grep -q '\.Lunrolled' <<<"$body" && echo unrolled64
+	if grep -Eq 'rep[[:space:]]+movsq|rep;?[[:space:]]*movsq' <<<"$body"; then
+		echo movsq
+		grep -Eq 'and[q]?[[:space:]]+\$-8' <<<"$body" && echo movsq_align
+	fi
+	return 0
+}
+# match_routine SYM "TAGS" FEATURES: "row abi keeps wanted why", tab-
+# separated: row is the registry row to check against (bytewise when none
+# matches or the wanted one is not in this registry); wanted the table's
+# row ("-" for none); keeps "-" for the row's.
+match_routine() {
+	local sym=$1 tags=" $2 " feats=" ${3//,/ } " s when row abi keeps era c ok
+	while IFS=$'\t' read -r s when row abi keeps era; do
+		case "$s" in '#'*|'') continue ;; esac
+		# shellcheck disable=SC2254
+		case "$sym" in $s) ;; *) continue ;; esac
+		ok=1
+		for c in ${when//,/ }; do
+			case "$c" in
+			-) ;;
+			+*) [[ $feats == *" ${c#+} "* ]] || ok=0 ;;
+			-*) [[ $feats == *" ${c#-} "* ]] && ok=0 ;;
+			!*) [[ $tags == *" ${c#!} "* ]] && ok=0 ;;
+			*) [[ $tags == *" $c "* ]] || ok=0 ;;
+			esac
+		done
+		[ "$ok" = 1 ] || continue
+		[ "$row" = = ] && row=${sym#ucopy_}
+		if [ "$row" = skip ]; then
+			printf 'skip\tclassic\t-\tskip\t%s\n' "$era"
+		elif [ "$row" = - ]; then
+			printf 'bytewise\t%s\t%s\t-\t%s: checked against the EXACT contract through `bytewise`\n' "$abi" "$keeps" "$era"
+		elif registry_row "$row" >/dev/null; then
+			printf '%s\t%s\t%s\t%s\t%s\n' "$row" "$(registry_field "$row" abi)" "$keeps" "$row" "$era"
+		else
+			printf 'bytewise\t%s\t%s\t%s\t%s: its row `%s` is not in this registry (a new variant), so it is checked against the EXACT contract through `bytewise`\n' \
+				"$abi" "$keeps" "$row" "$era" "$row"
+		fi
+		return 0
+	done <"$MATCH_TABLE"
+	printf 'bytewise\tclassic\t-\t-\tno line of %s matches: checked against the EXACT contract through `bytewise`\n' "$MATCH_TABLE"
+}
+
+# caller_asm N:SHORT:LONG ABI: the inline caller's length test as a
+# routine, review_caller: len <= N tail-calls SHORT, longer copies LONG.
+caller_asm() {
+	local n short long
+	IFS=: read -r n short long <<<"$1"
+	printf '\t.text\n\t.globl review_caller\n\t.type review_caller, @function\n\t.p2align 4\n'
+	printf 'review_caller:\n'
+	if [ "$2" = rep ]; then printf '\tcmpq $%s,%%rcx\n' "$n"; else printf '\tcmpl $%s,%%edx\n' "$n"; fi
+	printf '\tjbe %s\n\tjmp %s\n\t.size review_caller, . - review_caller\n' "$short" "$long"
+	printf '\t.section .note.GNU-stack,"",@progbits\n'
+}
+# caller_check N:SHORT:LONG: a message when it is not one.
+caller_check() {
+	[[ $1 =~ ^[0-9]+:[A-Za-z_.][A-Za-z0-9_.]*:[A-Za-z_.][A-Za-z0-9_.]*$ ]] && return
+	echo "CALLER is N:SHORT:LONG (len <= N calls SHORT, else LONG), not '$1'"
+	return 1
+}
+
+# review_levels DIR: "exact delayed", the contract level the review's
+# sweeps show under each reading: EXACT when the routine passed both its
+# model and the EXACT contract, the model's registry level when it passed
+# only its model, FAIL when it failed its model, "-" when not run.
+review_levels() {
+	local D=$1 model ph c p f t xf tf lvl out=""
+	model=$(setting "$D" MODEL)
+	for ph in "exact hw" "delayed hw"; do
+		read -r c p f t <<<"$(sweep_phase_counts "$D/sweep-model.txt" "$ph")"
+		read -r _ _ xf _ <<<"$(sweep_phase_counts "$D/sweep-exact.txt" "$ph")"
+		if [ "$ph" = "exact hw" ]; then
+			read -r _ _ tf _ <<<"$(sweep_phase_counts "$D/sweep-model.txt" traced)"
+			[[ ${tf:--} =~ ^[0-9]+$ ]] && [ "${f:--}" != - ] && f=$((f + tf))
+		fi
+		if [ -z "$c" ] || [ "$c" = - ]; then lvl=-
+		elif [ "$f" -gt 0 ]; then lvl=FAIL
+		elif [ "$model" = bytewise ] || [ "${xf:-0}" = 0 ] || [ "$xf" = - ]; then lvl=EXACT
+		elif [ "$ph" = "exact hw" ]; then lvl=$(registry_field "$model" level_exact_hw)
+		else lvl=$(registry_field "$model" level_delayed_hw)
+		fi
+		out="$out $lvl"
+	done
+	echo "${out# }"
+}
+# level_rank LEVEL: EXACT 3 > RAW 2 > WEAK 1 > FAIL 0; "-" -1.
+level_rank() { case "$1" in EXACT) echo 3 ;; RAW) echo 2 ;; WEAK) echo 1 ;; FAIL) echo 0 ;; *) echo -1 ;; esac; }
+# setting DIR NAME: one setting of the review whose steps wrote DIR.
+setting() { ( . "$1/settings" && eval "printf '%s\n' \"\${$2:-}\"" ); }
+
+# extable_convert OBJ: a pre-v3.5 file's exception table (absolute
+# `.quad insn,fixup` pairs in __ex_table, v2.6.x) rewritten in place as the
+# shim's relative three-word entries of type DEFAULT, so that the PIE lab
+# can link it (-z text forbids absolute relocations in a read-only
+# section) and apply it. Hand-written .altinstructions (ALTERNATIVE_JUMP:
+# absolute too) are dropped: no alternative is patched here, each site
+# keeps its original instruction, as with every feature absent. Prints a
+# line when it changed something.
+extable_convert() {
+	local obj=$1 tmp=${1%.o} secs s add=() drop=()
+	readelf -rW "$obj" | awk '/^Relocation section/ { sec = $3 } $3 == "R_X86_64_64" { print sec }' |
+		sort -u >"$tmp.absrel"
+	grep -qx "'.rela__ex_table'" "$tmp.absrel" || { rm -f "$tmp.absrel"; return 0; }
+	# the pairs, in offset order: each 16-byte entry two absolute targets
+	local off info typ val t plus a n=0 expect=0 line=() secs_seen=""
+	: >"$tmp.exlist"
+	while read -r off info typ val t plus a; do
+		[ "$typ" = R_X86_64_64 ] || { echo "review: $obj: __ex_table mixes absolute and other entries; not converted" >&2; return 1; }
+		[ $((16#$off)) = "$expect" ] || { echo "review: $obj: __ex_table entry at $((16#$off)) is not an absolute pair; not converted" >&2; return 1; }
+		expect=$((expect + 8))
+		if [ "${t#.}" != "$t" ]; then
+			s=__review_sec${t//[^A-Za-z0-9_]/_}
+			[[ " $secs_seen " == *" $s "* ]] || { secs_seen="$secs_seen $s"; echo "#SEC $s $t" >>"$tmp.exlist"; }
+			t=$s
+		fi
+		line+=("$t + 0x${a:-0}")
+		if [ ${#line[@]} = 2 ]; then
+			printf '\t.long (%s) - .\n\t.long (%s) - .\n\t.long EX_TYPE_DEFAULT\n' "${line[0]}" "${line[1]}" >>"$tmp.exlist"
+			line=() n=$((n + 1))
+		fi
+	done < <(readelf -rW "$obj" | awk '/^Relocation section/ { on = ($3 == "\047.rela__ex_table\047"); next } on && NF >= 5 && $1 ~ /^[0-9a-f]+$/')
+	{
+		echo '#include <asm/extable_fixup_types.h>'
+		echo '	.section __ex_table, "a"'
+		echo '	.balign 4'
+		grep -v '^#SEC ' "$tmp.exlist"
+		echo '	.section .note.GNU-stack,"",@progbits'
+	} >"$tmp.extable.S"
+	while read -r _ s secs; do add+=(--add-symbol "$s=$secs:0,global"); done < <(grep '^#SEC ' "$tmp.exlist")
+	grep -qx "'.rela.altinstructions'" "$tmp.absrel" && drop+=(--remove-section .altinstructions --remove-section .rela.altinstructions)
+	objcopy --remove-section __ex_table --remove-section .rela__ex_table "${drop[@]}" "${add[@]}" "$obj" "$tmp.noex.o" &&
+		${CC:-cc} -D__ASSEMBLY__ -Iasm/kshim -c "$tmp.extable.S" -o "$tmp.extable.o" &&
+		ld -r "$tmp.noex.o" "$tmp.extable.o" -o "$obj" || return 1
+	echo "review: converted $(grep -c EX_TYPE_DEFAULT "$tmp.extable.S") absolute (pre-v3.5) __ex_table entries to relative ones$([ ${#drop[@]} -gt 0 ] && echo "; dropped the hand-written .altinstructions (each ALTERNATIVE_JUMP keeps its original jump)")" >&2
+	rm -f "$tmp.absrel" "$tmp.exlist" "$tmp.noex.o" "$tmp.extable.o"
+}
+
+# link_diagnose OBJ LOG FILE: why the reviewed object did not link, from
+# the object itself rather than a guess: absolute relocations in
+# read-only sections (a PIE cannot have them), symbols it needs that
+# nothing defines, symbols defined twice.
+link_diagnose() {
+	local obj=$1 log=$2 file=$3 abs und dup said=0
+	# read-only allocated sections: flags with A and without W
+	local ro
+	ro=$(readelf -SW "$obj" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' |
+		awk 'NF == 10 && $7 ~ /A/ && $7 !~ /W/ { printf " %s", $1 }')
+	abs=$(readelf -rW "$obj" 2>/dev/null | awk -v ro="$ro " '/^Relocation section/ { sec = $3; gsub(/\047/, "", sec); sub(/^\.rela/, "", sec); next }
+		($3 == "R_X86_64_64" || $3 == "R_X86_64_32" || $3 == "R_X86_64_32S") && index(ro, " " sec " ") { n[sec]++ }
+		END { for (s in n) printf "%s (%d) ", s, n[s] }')
+	if [ -n "$abs" ]; then
+		echo "review: $file assembles but does not link: absolute relocations in $abs- a PIE allows none in a read-only section (the lab links PIE, -z text); __ex_table entries must be relative (_ASM_EXTABLE), and v2.6.x absolute .quad pairs are converted only when the whole __ex_table is such pairs"
+		said=1
+	fi
+	und=$(grep -o "undefined reference to \`[^']*'" "$log" | sed "s/.*\`//; s/'$//" | sort -u | paste -sd ' ')
+	if [ -n "$und" ]; then
+		echo "review: $file assembles but does not link: nothing defines $und$(grep -qw copy_user_handle_tail <<<"$und" && echo ' (copy_user_handle_tail: asm/tail_c.S, or TAIL=)')"
+		said=1
+	fi
+	dup=$(grep -o "multiple definition of \`[^']*'" "$log" | sed "s/.*\`//; s/'$//" | sort -u | paste -sd ' ')
+	if [ -n "$dup" ]; then
+		echo "review: $file assembles but does not link: defined twice: $dup"
+		said=1
+	fi
+	[ "$said" = 1 ] || echo "review: $file assembles but does not link; the linker said the above"
 }

@@ -9,6 +9,18 @@
 #       review/review.sh with make's command line: sweep + fuzz + benchmark
 #       of one routine, the Markdown report on stdout and in
 #       build/review/review-<ENTRY>.md; exit 0, 1 or 2 (below)
+#   make review ASM=file.S [FEATURES=...]
+#       every global routine of the file, each against the row
+#       review/match.tsv picks (symbol, shape, features); a summary, then
+#       each routine's report (build/review/review-file-<name>.md)
+#   make review ASM=file.S CALLER=N:SHORT:LONG
+#       the caller's dispatch (len <= N: SHORT, else LONG) as a routine
+#   make review-patch OLD=a.S NEW=b.S | PATCH=p KERNEL=tree|ASM=file.S
+#       [OLD_ENTRY= NEW_ENTRY= OLD_CALLER= NEW_CALLER= REVIEW_CSV=]
+#       both versions reviewed, side by side (review/review-patch.sh);
+#       exit 0 nothing regressed, 1 a regression, 2 bad input
+#   make review-merge CSVS='a.csv b.csv'  review-patch ticks of several CPUs
+#   make review-example  docs/review-example.md, the 2017 change as a patch
 #   make review-report ASM=... ENTRY=... MODEL=...
 #       only build that report file (what review/review.sh runs)
 #   make report       report.md: proofs, sweep, levels, fuzzing, ticks
@@ -35,18 +47,24 @@ PROOF_RESULTS       := $(BUILD)/proofs/results.json
 REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
 
-.PHONY: review review-report report report-fresh review-tests
+.PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge \
+	review-example
+
+# REVIEW_TAG (review-patch's old-/new-) keeps two versions' steps apart.
+REVIEW_TAG          ?=
+# The report `make review` prints: one routine's, or the whole file's.
+REVIEW_REPORT := $(REVIEW_DIR)/review-$(REVIEW_TAG)$(if $(CALLER),review_caller,$(if $(ENTRY),$(ENTRY),file-$(basename $(notdir $(ASM))))).md
 
 ifneq ($(and $(ASM),$(ENTRY),$(MODEL)),)
 # ---- One review: every step a file under $(RD) ----
-RD            := $(REVIEW_DIR)/work/$(basename $(notdir $(ASM)))-$(ENTRY)
-REVIEW_REPORT := $(REVIEW_DIR)/review-$(ENTRY).md
+RD            := $(REVIEW_DIR)/work/$(REVIEW_TAG)$(basename $(notdir $(ASM)))-$(ENTRY)
 
 # The settings, as the report writer reads them (shell assignments);
 # rewritten only when they change, so that every step after them reruns
 # then and only then.
 REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES KEEPS REVIEW_FUZZ_SECONDS REVIEW_QUICK \
-	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT
+	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY \
+	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS TAIL
 define nl
 
 
@@ -64,21 +82,34 @@ $(RD)/settings: FORCE
 comma := ,
 REVIEW_DEFS = $(foreach f,$(subst $(comma), ,$(FEATURES)),-DKSHIM_HAS_$(shell echo '$(f)' | tr a-z A-Z)=1) \
 	$(if $(shell grep -Esq '^[[:space:]]*\.macro[[:space:]]+ALIGN_DESTINATION' $(call sq,$(ASM)) && echo y),-DKSHIM_NO_ALIGN_DESTINATION)
+ifeq ($(CALLER),)
 $(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
 	@echo "review: assembling $(ASM)" >&2
 	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $@ || { echo "review: $(ASM)" \
 		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+	@. review/lib.sh && extable_convert $@
+else
+# CALLER=N:SHORT:LONG, the inline caller's dispatch as a routine of its
+# own (review_caller): len <= N tail-calls SHORT, longer copies LONG; the
+# two are the file's routines (or the lab's ucopy_* ones).
+$(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
+	@echo "review: assembling $(ASM) and the caller $(CALLER)" >&2
+	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) $(DEPFLAGS) -c $(call sq,$(ASM)) -o $(RD)/file.o || { echo "review: $(ASM)" \
+		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
+	@. review/lib.sh && extable_convert $(RD)/file.o
+	@. review/lib.sh && caller_asm $(call sq,$(CALLER)) $(ABI) >$(RD)/caller.S
+	@$(CC) $(ASFLAGS) -c $(RD)/caller.S -o $(RD)/caller.o && ld -r $(RD)/file.o $(RD)/caller.o -o $@
+endif
 
 # Its global symbols that the lab defines too (a patched ucopy_* routine,
 # copy_user_handle_tail) become <name>__review, so both copies link and the
 # benchmark's base stays the project's; $(RD)/symbol names ENTRY's.
 $(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
-	@. review/lib.sh && review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED)
+	@. review/lib.sh && TAIL=$(call sq,$(TAIL)) review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED)
 
 # The lab's binaries, with the reviewed object linked in.
-review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ || { echo "review: $(ASM)" \
-	"assembles but does not link (above): a symbol it needs is missing (copy_user_handle_tail" \
-	"comes from asm/tail_c.S) or defined twice" >&2; exit 1; }
+review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ 2>$@.log || { cat $@.log >&2; \
+	. review/lib.sh && link_diagnose $(RD)/review.o $@.log $(call sq,$(ASM)) >&2; exit 1; }
 $(RD)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(RD)/review.o
 	@echo "review: linking" >&2
 	$(call review_link,$(CC) $(CFLAGS))
@@ -135,13 +166,13 @@ ifeq ($(REVIEW_BENCH),0)
 $(RD)/bench.txt: $(REVIEW_STEP)
 	@echo "note: not run (REVIEW_BENCH=0)" >$@
 else
-REVIEW_BENCH_FULL  := --reps 400 --lengths 0,1,8,16,32,63,64,128,256,1024,4096
-REVIEW_BENCH_QUICK := --reps 40 --lengths 8,32,64,256,4096
+REVIEW_BENCH_FULL  := --reps 400 --lengths $(or $(REVIEW_BENCH_LENGTHS),0,1,8,16,32,63,64,128,256,1024,4096)
+REVIEW_BENCH_QUICK := --reps 40 --lengths $(or $(REVIEW_BENCH_LENGTHS),8,32,64,256,4096)
 $(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
 	@echo "review: benchmark against the project's $(MODEL)" >&2
 	@timeout --kill-after=5 120 $(RD)/ucopy-bench --entry "$$(cat $(RD)/symbol)" --abi $(ABI) \
 		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
-		$(if $(filter 0,$(REVIEW_QUICK)),$(REVIEW_BENCH_FULL),$(REVIEW_BENCH_QUICK)) \
+		$(if $(filter 2,$(REVIEW_QUICK)),$(REVIEW_BENCH_QUICK),$(REVIEW_BENCH_FULL)) \
 		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif
 
@@ -154,6 +185,14 @@ else
 review-report:
 	@echo "review-report: ASM=, ENTRY= and MODEL= are needed (review/review.sh checks them)" >&2; exit 2
 endif
+
+# ---- Whole-file review: the file assembled and preprocessed once ----
+# review/review.sh reads SCAN.o's global routines and SCAN.i's shape.
+review-scan:
+	@test -n "$(SCAN)" && mkdir -p $(dir $(SCAN))
+	@$(CC) $(ASFLAGS) $(REVIEW_DEFS) -E $(call sq,$(ASM)) -o $(SCAN).i 2>/dev/null; \
+	 $(CC) $(ASFLAGS) $(REVIEW_DEFS) -c $(call sq,$(ASM)) -o $(SCAN).o || { echo "review: $(ASM)" \
+		"does not assemble against the kernel shims (asm/kshim/); the assembler said the above" >&2; exit 1; }
 
 # ---- `make review`: the review's exit status as make's ----
 # review/review.sh exits 0, 1 or 2 (docs/review.md, "Exit status"). GNU
@@ -176,6 +215,34 @@ endif
 review:
 	@:
 endif
+
+# ---- `make review-patch`: old and new side by side, the same way ----
+# review/review-patch.sh exits 0 (nothing regressed), 1 (a regression) or
+# 2 (bad input); make's exit status follows, as for `make review`.
+ifneq ($(filter review-patch,$(MAKECMDGOALS)),)
+REVIEW_PATCH_RC := $(lastword $(shell review/review-patch.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
+ifneq ($(filter 0 1,$(REVIEW_PATCH_RC)),)
+$(info $(file <$(REVIEW_DIR)/patch/report.md))
+else
+$(error review-patch: stopped (exit $(REVIEW_PATCH_RC)): see the message above)
+endif
+ifeq ($(REVIEW_PATCH_RC),1)
+MAKEFLAGS += -q
+endif
+review-patch:
+	@:
+endif
+
+# `make review-merge CSVS='a.csv b.csv'`: review-patch's ticks from
+# several machines, one table with an old/new column pair per CPU.
+review-merge:
+	@review/merge.sh $(CSVS)
+
+# `make review-example`: docs/review-example.md, the 2017 change reviewed
+# as a patch (review/example.sh; settings pass through).
+REVIEW_EXAMPLE_OUT ?= docs/review-example.md
+review-example:
+	@review/example.sh $(REVIEW_EXAMPLE_OUT) $(filter-out REVIEW_EXAMPLE_OUT=%,$(filter REVIEW_%,$(MAKEOVERRIDES)))
 
 # ---- `make report`: report.md from file targets ----
 # Each input is a file that make reruns when what it depends on changes.

@@ -4,7 +4,8 @@
 # registry row's proven C model and the EXACT contract, and times it
 # against the project's own routine for that row.
 #
-#   review/review.sh ASM=file.S ENTRY=symbol MODEL=name [ABI=classic|rep]
+#   review/review.sh ASM=file.S [ENTRY=symbol] [MODEL=name] [ABI=classic|rep]
+#       [CALLER=N:SHORT:LONG]
 #       [FEATURES=erms,fsrm,rep_good] [KEEPS=rbx,rbp,...] [REVIEW_FUZZ_SECONDS=60]
 #       [REVIEW_QUICK=1|2] [REVIEW_SEED=1] [REVIEW_JOBS=2]
 #       [REVIEW_STOP_AFTER=100] [REVIEW_BENCH=0] [REVIEW_TIMEOUT=1800]
@@ -15,6 +16,13 @@
 # Markdown report (also in build/review/review-<ENTRY>.md) on stdout and
 # progress on stderr. `make review` is this script with make's command line.
 #
+# Without ENTRY it reviews every global routine of the file, each against
+# the row review/match.tsv picks by symbol, shape and FEATURES (MODEL=
+# forces one row for all), and prints a summary before the routines'
+# reports (build/review/review-file-<name>.md). Without MODEL, one routine
+# is matched the same way. CALLER=N:SHORT:LONG reviews the inline caller's
+# dispatch (len <= N: SHORT, else LONG) as the routine review_caller.
+#
 # Exit: 0 every case passed; 1 a case failed (the first ones are listed,
 # each with a replay command); 2 usage error, or the file does not
 # assemble or link (with the assembler's or linker's message).
@@ -24,8 +32,8 @@ source review/lib.sh
 
 usage_error() {
 	echo "review: $*" >&2
-	echo "usage: review/review.sh (or make review) ASM=file.S ENTRY=symbol MODEL=name" \
-	     "[ABI=classic|rep] [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60] [REVIEW_QUICK=1]" >&2
+	echo "usage: review/review.sh (or make review) ASM=file.S [ENTRY=symbol] [MODEL=name]" \
+	     "[ABI=classic|rep] [CALLER=N:SHORT:LONG] [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60] [REVIEW_QUICK=1]" >&2
 	exit 2
 }
 
@@ -35,15 +43,14 @@ for a; do
 	*) usage_error "'$a' is not a setting (NAME=value)" ;;
 	esac
 done
-ASM=${ASM:-} ENTRY=${ENTRY:-} MODEL=${MODEL:-} ABI=${ABI:-classic} KEEPS=${KEEPS:-}
+ASM=${ASM:-} ENTRY=${ENTRY:-} MODEL=${MODEL:-} ABI=${ABI:-} KEEPS=${KEEPS:-} CALLER=${CALLER:-}
+REVIEW_TAG=${REVIEW_TAG:-} FEATURES=${FEATURES:-}
 
 make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does not build (above)"
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"
-[ -n "$ENTRY" ] || usage_error "ENTRY= is missing (the routine's symbol)"
-[ -n "$MODEL" ] || usage_error "MODEL= is missing (one of: $(registry_names))"
 [ -f "$ASM" ] || usage_error "no file '$ASM'"
-registry_row "$MODEL" >/dev/null || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
-case "$ABI" in classic|rep) ;; *) usage_error "ABI is classic or rep, not '$ABI'" ;; esac
+[ -z "$MODEL" ] || registry_row "$MODEL" >/dev/null || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
+case "$ABI" in ''|classic|rep) ;; *) usage_error "ABI is classic or rep, not '$ABI'" ;; esac
 case "$ENTRY" in *[!A-Za-z0-9_.]*) usage_error "'$ENTRY' is not a symbol name" ;; esac
 for r in ${KEEPS//,/ }; do
 	case "$r" in rax|rcx|rdx|rbx|rbp|rsi|rdi|rsp|r8|r9|r1[0-5]) ;;
@@ -52,10 +59,115 @@ for r in ${KEEPS//,/ }; do
 done
 case "${REVIEW_QUICK:-0}" in 0|1|2) ;; *) usage_error "REVIEW_QUICK is 1 (quick sweep) or 2 (smoke)" ;; esac
 case "${REVIEW_FUZZ_SECONDS:-60}" in ''|*[!0-9]*) usage_error "REVIEW_FUZZ_SECONDS is a number of seconds" ;; esac
-msg=$(feature_check "${FEATURES:-}") || usage_error "$msg"
+msg=$(feature_check "$FEATURES") || usage_error "$msg"
+if [ -n "$CALLER" ]; then
+	msg=$(caller_check "$CALLER") || usage_error "$msg"
+	[ -z "$ENTRY" ] || [ "$ENTRY" = review_caller ] || usage_error "CALLER= reviews review_caller: no ENTRY=$ENTRY with it"
+	ENTRY=review_caller
+fi
 
-report=build/review/review-$ENTRY.md
-make -s --no-print-directory review-report "$@" >&2 || { echo "review: stopped (above)" >&2; exit 2; }
-cat "$report"
-echo "review: report written to $report" >&2
-sed -n 3p "$report" | grep -q '^\*\*PASS'
+# The file, assembled and preprocessed once: its routines and shape.
+SCAN=build/review/scan/$REVIEW_TAG$(basename "${ASM%.*}")
+make -s --no-print-directory review-scan ASM="$ASM" FEATURES="$FEATURES" SCAN="$SCAN" >&2 || exit 2
+FILE_TAGS=$(file_shape "$ASM" "$SCAN.i" | paste -sd ' ')
+routines() { nm -n -g --defined-only "$SCAN.o" | awk '$2 ~ /[TW]/ { print $3 }'; }
+
+# pick SYM: M_ROW M_ABI M_KEEPS M_WANT M_WHY for the routine SYM.
+pick() {
+	local tags s l
+	if [ "$1" = review_caller ]; then
+		local n short long rs rl
+		IFS=: read -r n short long <<<"$CALLER"
+		pick "$short"; rs=$M_WANT
+		pick "$long"; rl=$M_WANT
+		IFS=$'\t' read -r M_ROW M_ABI M_KEEPS M_WANT M_WHY \
+			<<<"$(match_routine "caller<=$n:$rs:$rl" "" "$FEATURES")"
+		M_WHY="the caller: len <= $n \`$short\` (row $rs), else \`$long\` (row $rl); $M_WHY"
+		return
+	fi
+	tags="$FILE_TAGS $(routine_shape "$SCAN.i" "$1" | paste -sd ' ')"
+	IFS=$'\t' read -r M_ROW M_ABI M_KEEPS M_WANT M_WHY <<<"$(match_routine "$1" "$tags" "$FEATURES")"
+	M_WHY="$M_WHY (shape: ${tags# })"
+}
+
+# one SYM: reviews one routine; prints its report file.
+one() {
+	local sym=$1 model=$MODEL abi=$ABI keeps=$KEEPS why="" report rd
+	shift
+	if [ -z "$model" ]; then
+		pick "$sym"
+		model=$M_ROW why="matched by review/match.tsv: $M_WHY"
+		[ "$model" = skip ] && model=bytewise why="$why; not a copy routine, checked against bytewise as asked (ENTRY=)"
+		[ -n "$abi" ] || abi=$M_ABI
+		[ -n "$keeps" ] || [ "$M_KEEPS" = - ] || keeps=$M_KEEPS
+	else
+		why="MODEL=$model (given)"
+	fi
+	[ -n "$abi" ] || abi=$(registry_field "$model" abi)
+	echo "review: $sym against $model ($abi ABI)" >&2
+	report=build/review/review-$REVIEW_TAG$sym.md
+	# The steps of another file with the same name (the work dir is named
+	# by the file's base name) would depend on that file: start afresh.
+	rd=build/review/work/$REVIEW_TAG$(basename "${ASM%.*}")-$sym
+	[ -f "$rd/settings" ] && [ "$(setting "$rd" ASM)" != "$ASM" ] && rm -rf "$rd"
+	make -s --no-print-directory review-report "$@" ENTRY="$sym" MODEL="$model" ABI="$abi" \
+		KEEPS="$keeps" REVIEW_WHY="$why" CALLER="$CALLER" REVIEW_TAG="$REVIEW_TAG" >&2 ||
+		{ echo "review: stopped (above)" >&2; return 2; }
+	echo "$report"
+}
+
+if [ -n "$ENTRY" ]; then
+	[ "$ENTRY" = review_caller ] || routines | grep -qxF "$ENTRY" ||
+		{ echo "review: $ASM defines no routine '$ENTRY'; its global code symbols: $(routines | paste -sd ' ')" >&2; exit 2; }
+	report=$(one "$ENTRY" "$@") || exit 2
+	cat "$report"
+	echo "review: report written to $report" >&2
+	sed -n 3p "$report" | grep -q '^\*\*PASS'
+	exit
+fi
+
+# ---- the whole file ----
+mapfile -t syms < <(routines)
+[ ${#syms[@]} -gt 0 ] || { echo "review: $ASM defines no global routine" >&2; exit 2; }
+echo "review: $ASM: ${#syms[@]} routines: ${syms[*]}" >&2
+summary=build/review/review-${REVIEW_TAG}file-$(basename "${ASM%.*}").md
+nfail=0 reports=() skipped=() all=("${syms[@]}") syms=()
+for s in "${all[@]}"; do
+	if [ -z "$MODEL" ]; then
+		pick "$s"
+		[ "$M_ROW" = skip ] && { skipped+=("\`$s\`: $M_WHY"); continue; }
+	fi
+	syms+=("$s")
+done
+for s in "${syms[@]}"; do
+	r=$(one "$s" "$@") || exit 2
+	reports+=("$r")
+	sed -n 3p "$r" | grep -q '^\*\*PASS' || nfail=$((nfail + 1))
+done
+{
+	echo "# Review of \`$ASM\`: ${#syms[@]} routine$([ ${#syms[@]} = 1 ] || echo s)"
+	echo
+	if [ "$nfail" = 0 ]; then echo "**PASS: every routine passed**"; else echo "**FAIL: $nfail of ${#syms[@]} routines failed**"; fi
+	echo
+	echo "File shape: ${FILE_TAGS:-none}; features: ${FEATURES:-none}. Each routine's model comes from" \
+	     "$([ -n "$MODEL" ] && echo "MODEL=$MODEL" || echo "review/match.tsv (symbol, shape, features)")."
+	echo
+	echo "| routine | model | ABI | level, exact hw | level, delayed hw | verdict | why this model |"
+	echo "|---|---|---|---|---|---|---|"
+	for i in "${!syms[@]}"; do
+		s=${syms[$i]} r=${reports[$i]}
+		d=build/review/work/$REVIEW_TAG$(basename "${ASM%.*}")-$s
+		m=$(setting "$d" MODEL) a=$(setting "$d" ABI) w=$(setting "$d" REVIEW_WHY)
+		read -r lx ld <<<"$(review_levels "$d")"
+		echo "| \`$s\` | \`$m\` | $a | $lx | $ld | $(sed -n 3p "$r" | tr -d '*') | $w |"
+	done
+	echo
+	for k in "${skipped[@]+"${skipped[@]}"}"; do echo "- not reviewed, $k"; done
+	[ ${#skipped[@]} -gt 0 ] && echo
+	echo "Levels: what the sweeps show (EXACT: passed the model and the EXACT contract; a lower" \
+	     "level: passed the model, which is proven at that level; FAIL: failed the model)."
+	for r in "${reports[@]}"; do echo; sed -e 's/^#/##/' "$r"; done
+} >"$summary"
+cat "$summary"
+echo "review: report written to $summary" >&2
+[ "$nfail" = 0 ]

@@ -56,6 +56,97 @@ if [ "${1:-}" != --samples-only ]; then
 	done
 fi
 
+# 1b. Whole-file review: every global routine of a file, each matched to
+#     its row by review/match.tsv from the symbol and the file's shape.
+wholefile() { # FILE NAME WANT "sym=row ..." make-arguments...
+	local file=$1 name=$2 want=$3 pairs=$4 p good=1
+	shift 4
+	review "$name" "$want" ASM="$file" REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 "$@" || return
+	for p in $pairs; do
+		has "$name" "^\| \`${p%%=*}\` \| \`${p##*=}\` \| " || { good=0; bad "$name: ${p%%=*} not checked against ${p##*=}"; }
+	done
+	[ "$good" = 1 ]
+}
+if [ "${1:-}" != --samples-only ]; then
+	wholefile review/fixtures/era_v4.13.S whole-v4.13 0 \
+		"copy_user_enhanced_fast_string=erms_short copy_user_generic_string=string" &&
+		has whole-v4.13 '^# Review of `review/fixtures/era_v4.13.S`: 2 routines' &&
+		ok "whole file, v4.13 shape: erms_short (short-string label) and string (C tail) picked, both pass"
+	wholefile review/fixtures/era_v5.S whole-v5 0 \
+		"copy_user_generic_unrolled=unrolled_v5 copy_user_generic_string=string_v5" &&
+		has whole-v5 '^\| `copy_user_generic_unrolled` \| `unrolled_v5` \| classic \| EXACT \| WEAK \| PASS' &&
+		ok "whole file, v5 shape: the rep movsb tail picks the _v5 rows, levels EXACT/WEAK"
+	wholefile review/fixtures/movs_alt_era.S whole-movsq 0 "rep_movs_alternative=movs_alt_movsq" &&
+		has whole-movsq '^## Review of `rep_movs_alternative` against strategy `movs_alt_movsq`' &&
+		ok "whole file, rep_movs_alternative without ERMS: movs_alt_movsq, rep ABI"
+	wholefile review/fixtures/era_v4.13.S whole-forced 0 \
+		"copy_user_enhanced_fast_string=bytewise copy_user_generic_string=bytewise" MODEL=bytewise &&
+		has whole-forced 'MODEL=bytewise \(given\)' &&
+		ok "whole file with MODEL= given: every routine against that row"
+	# A routine no line matches: the EXACT contract through bytewise, said so.
+	mkdir -p "$out/x/y" && printf '#define ucopy_bytewise my_copy\n#include "%s/asm/bytewise.S"\n' "$PWD" >"$out/x/y/unknown.S"
+	wholefile "$out/x/y/unknown.S" whole-unknown 0 "my_copy=bytewise" &&
+		has whole-unknown 'no row matches this routine: checked against the EXACT contract through `bytewise`' &&
+		ok "whole file, an unknown routine: checked against EXACT through bytewise, the report says so"
+fi
+
+# 1c. Review a patch: both versions, side by side; exit 0 nothing
+#     regressed, 1 a regression, 2 bad input.
+rpatch() { # NAME EXPECTED_EXIT make-arguments...
+	local name=$1 want=$2 rc
+	shift 2
+	make -s review-patch REVIEW_QUICK=2 REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 REVIEW_STOP_AFTER=20 "$@" \
+		>"$out/$name.txt" 2>&1
+	rc=$?
+	[ "$rc" = "$want" ] && return 0
+	bad "$name: exit $rc, expected $want"
+	sed 's/^/    /' "$out/$name.txt" | tail -n 25
+	return 1
+}
+if [ "${1:-}" != --samples-only ]; then
+	rpatch p-speedup 0 OLD=asm/erms.S NEW=asm/erms_short.S REVIEW_BENCH=1 REVIEW_CSV="$out/a.csv" &&
+		has p-speedup '^\*\*OK: no routine regressed' &&
+		has p-speedup '^\| `ucopy_erms` → `ucopy_erms_short` \| `erms` → `erms_short` \| 0/[0-9]+ → 0/[0-9]+ \|.*\| EXACT \| EXACT \| ok' &&
+		has p-speedup '^\| 64 \| [0-9]+ \| [0-9]+ \| -?[0-9]+\(-?[0-9]+%\) \|$' &&
+		has p-speedup '^\| 4096 \| [0-9]+ \| [0-9]+ \|' &&
+		ok "review-patch, the 2017 speed-up (erms -> erms_short): exit 0, levels kept, a ticks table 0..4096"
+	if [ -s "$out/a.csv" ]; then
+		sed '2,$s/^[^,]*,/Other CPU,/' "$out/a.csv" >"$out/b.csv"
+		if make -s review-merge CSVS="$out/a.csv $out/b.csv" >"$out/merge.txt" 2>&1 &&
+		   grep -Eq '^\| len \| .* old \| new \| Other CPU old \| new \|$' "$out/merge.txt" &&
+		   grep -Eq '^\| 64 \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \|$' "$out/merge.txt"; then
+			ok "review-merge: two CPUs' CSVs, one table with a column pair per CPU"
+		else
+			bad "review-merge did not give a column pair per CPU"; sed 's/^/    /' "$out/merge.txt" | head
+		fi
+		make -s review-merge CSVS="$out/a.csv asm/erms.S" >"$out/merge2.txt" 2>&1
+		[ $? = 2 ] && grep -q 'is not a review-patch ticks CSV' "$out/merge2.txt" &&
+			ok "review-merge of a file that is not such a CSV: exit 2"
+	fi
+	mkdir -p "$out/tree/arch/x86/lib" && cp asm/erms.S "$out/tree/arch/x86/lib/copy_user_64.S"
+	rpatch p-broken 1 PATCH=review/fixtures/erms-fixup-broken.patch KERNEL="$out/tree" &&
+		has p-broken '^\*\*REGRESSION' && has p-broken 'REGRESSION\*\*: level drop on exact hw: EXACT → FAIL.*fails cases the old version passed' &&
+		cmp -s "$out/tree/arch/x86/lib/copy_user_64.S" asm/erms.S &&
+		ok "review-patch, a patch that breaks the fault return (KERNEL= tree): exit 1, the tree untouched"
+	rpatch p-broken-asm 1 PATCH=review/fixtures/erms-fixup-broken.patch ASM=asm/erms.S &&
+		has p-broken-asm 'fails cases the old version passed' &&
+		ok "... the same patch applied to ASM=: exit 1"
+	rpatch p-drop 1 OLD=asm/erms_short.S NEW=asm/erms_short_v5.S &&
+		has p-drop 'level drop on delayed hw: EXACT → WEAK' && has p-drop '\| EXACT \| EXACT → \*\*WEAK\*\* \|' &&
+		ok "review-patch, the v5.2 rep movsb tail (erms_short -> erms_short_v5): exit 1, drops a level under delay"
+	rpatch p-caller 0 OLD=asm/erms.S NEW=asm/erms.S NEW_CALLER=64:ucopy_unrolled:ucopy_erms &&
+		has p-caller '^\| `ucopy_erms` → `review_caller` \| `erms` → `short64` \|' &&
+		ok "review-patch of a caller-side change (len <= 64 to unrolled): matched to short64, exit 0"
+	rpatch p-noapply 2 PATCH=review/fixtures/does-not-apply.patch KERNEL="$out/tree" &&
+		has p-noapply 'the patch does not apply' && ok "review-patch, a patch that does not apply: exit 2 with the reason"
+	rpatch p-noasm 2 OLD=review/fixtures/does_not_assemble.S NEW=asm/erms.S &&
+		has p-noasm 'Error: bad register name' && ok "review-patch, a file that does not assemble: exit 2 with the assembler's message"
+	rpatch p-noargs 2 NEW=asm/erms.S && has p-noargs 'OLD= and NEW=' && ok "review-patch without OLD=: exit 2"
+	make -s review-example REVIEW_EXAMPLE_OUT="$out/example/ex.md" REVIEW_QUICK=2 REVIEW_FUZZ_SECONDS=0 \
+		REVIEW_BENCH=0 >"$out/example.txt" 2>&1 && grep -q '^## 2. As first posted' "$out/example/ex.md" &&
+		ok "make review-example (docs/review-example.md) runs"
+fi
+
 # 2. Unmodified kernel copy_user_64.S files. The project ships no kernel
 #    code: put the files named in review/kernel-samples/README.md into
 #    $KERNEL_SAMPLES (default review/kernel-samples) to include them.
@@ -76,6 +167,13 @@ sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled 
 	ENTRY=copy_user_generic_unrolled MODEL=unrolled_v5
 sample copy_user_64_v6.15-later.S k-v6.15 "v6.15+ rep_movs_alternative (ERMS) passes against movs_alt" \
 	ENTRY=rep_movs_alternative MODEL=movs_alt ABI=rep FEATURES=erms
+# v2.6.x: absolute __ex_table pairs and ALTERNATIVE_JUMP, converted; the
+# row picked from the shape (no MODEL=).
+sample copy_user_64_v2.6.32.S k-v2.6-u "v2.6.32 copy_user_generic_unrolled (absolute .quad extable) passes against unrolled, picked by the table" \
+	ENTRY=copy_user_generic_unrolled && has k-v2.6-u '^# Review of `copy_user_generic_unrolled` against strategy `unrolled`' &&
+	has k-v2.6-u 'converted [0-9]+ absolute \(pre-v3.5\) __ex_table entries' && ok "... the absolute extable converted, said so"
+sample copy_user_64_v2.6.32.S k-v2.6-s "v2.6.32 copy_user_generic_string passes against string, picked by the table" \
+	ENTRY=copy_user_generic_string
 [ "${1:-}" = --samples-only ] && { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 
 # 3. A broken routine: exit 1, the failing cases named with replay commands.
@@ -143,6 +241,14 @@ done
 review noasm 2 ASM=review/fixtures/does_not_assemble.S ENTRY=does_not_assemble MODEL=bytewise &&
 	has noasm "does_not_assemble.S:[0-9]+: Error: bad register name" &&
 	ok "a file that does not assemble: exit 2 with the assembler's message"
+review absreloc 2 ASM=review/fixtures/abs_reloc.S ENTRY=abs_reloc_copy MODEL=bytewise &&
+	has absreloc 'does not link: absolute relocations in \.rodata \(1\)' &&
+	ok "a file with an absolute relocation in .rodata: exit 2, the link failure named"
+review notail 2 ASM=asm/erms.S ENTRY=ucopy_erms MODEL=erms TAIL=no_such_tail &&
+	has notail 'TAIL=no_such_tail: no such routine in the lab' && ok "TAIL= naming no routine: exit 2"
+review tail 0 ASM=asm/erms.S ENTRY=ucopy_erms MODEL=erms TAIL=ucopy_tail_c REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 &&
+	has tail '^\| tail \| the file.s `copy_user_handle_tail` calls go to `ucopy_tail_c` \(TAIL=\) \|' &&
+	ok "TAIL=ucopy_tail_c: the fix-ups' tail replaced, said in the report"
 review nomodel 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=no_such_model &&
 	has nomodel "unknown model 'no_such_model'" && ok "unknown model: exit 2"
 review noentry 2 ASM=asm/unrolled.S ENTRY=no_such_entry MODEL=unrolled &&
