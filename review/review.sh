@@ -35,7 +35,7 @@ for a; do
 	*) usage_error "'$a' is not a setting (NAME=value)" ;;
 	esac
 done
-ASM=${ASM:-} ENTRY=${ENTRY:-} MODEL=${MODEL:-} ABI=${ABI:-classic} KEEPS=${KEEPS:-}
+ASM=${ASM:-} ENTRY=${ENTRY:-} MODEL=${MODEL:-} ABI=${ABI:-} KEEPS=${KEEPS:-}
 
 make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does not build (above)"
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"
@@ -43,7 +43,18 @@ make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does n
 [ -n "$MODEL" ] || usage_error "MODEL= is missing (one of: $(registry_names))"
 [ -f "$ASM" ] || usage_error "no file '$ASM'"
 registry_row "$MODEL" >/dev/null || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
-case "$ABI" in classic|rep) ;; *) usage_error "ABI is classic or rep, not '$ABI'" ;; esac
+# ABI: classic by default; a clear row (docs/clear.md) defaults to its own
+# and takes a clear ABI only (a copy row a copy ABI only).
+kind=$(registry_field "$MODEL" kind)
+if [ -z "$ABI" ]; then
+	ABI=classic; [ "$kind" = clear ] && ABI=$(registry_field "$MODEL" abi)
+fi
+export ABI
+case "$ABI" in classic|rep|classic_clear|stos) ;; *) usage_error "ABI is classic, rep, classic_clear or stos, not '$ABI'" ;; esac
+case "$kind:$ABI" in
+clear:classic|clear:rep) usage_error "MODEL=$MODEL is a clear row: ABI is classic_clear or stos" ;;
+copy:classic_clear|copy:stos|tail:classic_clear|tail:stos) usage_error "MODEL=$MODEL is a $kind row: ABI is classic or rep" ;;
+esac
 case "$ENTRY" in *[!A-Za-z0-9_.]*) usage_error "'$ENTRY' is not a symbol name" ;; esac
 for r in ${KEEPS//,/ }; do
 	case "$r" in rax|rcx|rdx|rbx|rbp|rsi|rdi|rsp|r8|r9|r1[0-5]) ;;
