@@ -16,6 +16,8 @@ typedef uint64_t bench_call_fn(void (*fn)(void), void *to, const void *from,
 			       uint64_t len, uint64_t *result, uint64_t count);
 bench_call_fn bench_call_classic_rdtscp, bench_call_rep_rdtscp;
 bench_call_fn bench_call_classic_lfence, bench_call_rep_lfence;
+bench_call_fn bench_call_classic_clear_rdtscp, bench_call_classic_clear_lfence;
+bench_call_fn bench_call_stos_rdtscp, bench_call_stos_lfence;
 void bench_empty(void);
 
 /* What is timed: a registry row, a routine named by --entry, or a peer
@@ -91,6 +93,7 @@ struct bench_config {
 	unsigned long batch;        /* calls per sample; 0: from the TSC step */
 	int cpu;                    /* -1: the last CPU allowed */
 	int plot, table_stat_min, list;
+	int clear;                  /* --clear: the clear family's rows */
 	const char *out_dir;
 	char table[4096], csv[4096], summary[4096], plot_prefix[4096];
 };

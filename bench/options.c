@@ -59,6 +59,9 @@ static void usage(FILE *f)
 "  --plot-prefix P    plots P-<variant>.png and script P.gp (default DIR/ticks)\n"
 "  --no-plot          skip gnuplot\n"
 "  --quick            short run: aligned only, 1000 samples per cell\n"
+"  --clear            the clear family instead (docs/clear.md): its rows,\n"
+"                     default pair clear_original / stos_alt, outputs\n"
+"                     DIR/clear-table.txt, clear-results.csv, ...\n"
 "  --list             list the strategies and exit\n"
 "  -h, --help         this text\n", f);
 }
@@ -179,8 +182,15 @@ static void add_entry(struct bench_config *c, const char *sym, const char *abi)
 		die("no routine '%s' in this binary (linked in, and -rdynamic?)", sym);
 	if (abi && !strcmp(abi, "rep"))
 		a = UCOPY_ABI_REP;
+	else if (abi && !strcmp(abi, "stos"))
+		a = UCOPY_ABI_STOS;
+	else if (abi && !strcmp(abi, "classic_clear"))
+		a = UCOPY_ABI_CLASSIC_CLEAR;
 	else if (abi && strcmp(abi, "classic"))
-		die("--abi is classic or rep, not '%s'", abi);
+		die("--abi is classic, rep, classic_clear or stos, not '%s'", abi);
+	if ((a == UCOPY_ABI_STOS || a == UCOPY_ABI_CLASSIC_CLEAR) != c->clear)
+		die("--entry %s: a %s ABI %s --clear", sym, ucopy_abi_name(a),
+		    c->clear ? "does not go with" : "needs");
 	c->subjects[c->nsubjects++] = (struct subject){ sym, SUBJECT_ENTRY, a,
 							(void (*)(void))fn };
 }
@@ -196,6 +206,8 @@ static int add_subject(struct bench_config *c, const char *name)
 			return 0;
 	if (*n == BENCH_MAX_SUBJECTS)
 		die("too many strategies (at %s)", name);
+	if (!strcmp(name, "memcpy") && c->clear)
+		die("memcpy is no peer of the clear family");
 	if (!strcmp(name, "memcpy")) {
 		subs[(*n)++] = (struct subject){ "memcpy", SUBJECT_MEMCPY,
 			UCOPY_ABI_CLASSIC, (void (*)(void))memcpy };
@@ -211,6 +223,10 @@ static int add_subject(struct bench_config *c, const char *name)
 		st = row_of(dlsym(RTLD_DEFAULT, name));
 	if (!st)
 		return -1;
+	if ((st->kind == UCOPY_KIND_CLEAR) != c->clear)
+		die("'%s' is a %s row: %s", name, ucopy_kind_name(st->kind),
+		    c->clear ? "--clear times the clear rows only" :
+		    "clear rows are timed with --clear");
 	subs[(*n)++] = (struct subject){ st->name, SUBJECT_STRATEGY, st->abi,
 					 st->routine };
 	return 0;
@@ -231,8 +247,10 @@ static void pick_subjects(struct bench_config *c, const char *list)
 {
 	if (!strcmp(list, "all")) {
 		for (size_t i = 0; i < ucopy_nstrategies; i++)
-			add_subject(c, ucopy_strategies[i].name);
-		add_subject(c, "memcpy");
+			if ((ucopy_strategies[i].kind == UCOPY_KIND_CLEAR) == c->clear)
+				add_subject(c, ucopy_strategies[i].name);
+		if (!c->clear)
+			add_subject(c, "memcpy");
 	} else {
 		char *copy = strdup(list), *save, *tok;
 		for (tok = strtok_r(copy, ",", &save); tok;
@@ -300,7 +318,8 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 	int quick = 0;
 	enum { O_STRAT = 256, O_BASE, O_NEW, O_LENS, O_VARS, O_ALIAS, O_REPS,
 	       O_BATCH, O_ROUNDS, O_WARM, O_CPU, O_STAT, O_OUT, O_TABLE, O_CSV,
-	       O_SUM, O_PREFIX, O_NOPLOT, O_QUICK, O_LIST, O_ENTRY, O_ABI };
+	       O_SUM, O_PREFIX, O_NOPLOT, O_QUICK, O_LIST, O_ENTRY, O_ABI,
+	       O_CLEAR };
 	static const struct option opts[] = {
 		{ "strategies", 1, 0, O_STRAT }, { "base", 1, 0, O_BASE },
 		{ "new", 1, 0, O_NEW }, { "lengths", 1, 0, O_LENS },
@@ -312,6 +331,7 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 		{ "csv", 1, 0, O_CSV }, { "summary", 1, 0, O_SUM },
 		{ "plot-prefix", 1, 0, O_PREFIX }, { "no-plot", 0, 0, O_NOPLOT },
 		{ "quick", 0, 0, O_QUICK }, { "list", 0, 0, O_LIST },
+		{ "clear", 0, 0, O_CLEAR },
 		{ "entry", 1, 0, O_ENTRY }, { "abi", 1, 0, O_ABI },
 		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
@@ -327,6 +347,7 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 	while ((o = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (o) {
 		case O_STRAT: strategies = optarg; break;
+		case O_CLEAR: c->clear = 1; break;
 		case O_BASE: c->base = optarg; break;
 		case O_NEW: c->newer = optarg; break;
 		case O_LENS: lengths = optarg; break;
@@ -395,9 +416,9 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 		die("--abi goes with --entry");
 	}
 	if (!c->base)
-		c->base = "erms";
+		c->base = c->clear ? "clear_original" : "erms";
 	if (!c->newer)
-		c->newer = "erms_short";
+		c->newer = c->clear ? "stos_alt" : "erms_short";
 
 	pick_subjects(c, strategies ? strategies : "all");
 	pick_variants(c, variants ? variants : quick ? "aligned" : "all",
@@ -408,8 +429,8 @@ void options_parse(int argc, char **argv, struct bench_config *c)
 		c->lens = malloc(128 * sizeof(*c->lens));
 		c->nlens = default_lengths(c->lens);
 	}
-	out_path(c->table, table, c->out_dir, "table.txt");
-	out_path(c->csv, csv, c->out_dir, "results.csv");
-	out_path(c->summary, summary, c->out_dir, "summary.csv");
-	out_path(c->plot_prefix, prefix, c->out_dir, "ticks");
+	out_path(c->table, table, c->out_dir, c->clear ? "clear-table.txt" : "table.txt");
+	out_path(c->csv, csv, c->out_dir, c->clear ? "clear-results.csv" : "results.csv");
+	out_path(c->summary, summary, c->out_dir, c->clear ? "clear-summary.csv" : "summary.csv");
+	out_path(c->plot_prefix, prefix, c->out_dir, c->clear ? "clear-ticks" : "ticks");
 }

@@ -19,7 +19,9 @@
  *
  * <abi>: classic (edx = len, result in eax; this is also the SysV
  * memcpy(to, from, len) convention, so glibc's memcpy and the empty routine
- * go through the same thunk) or rep (rcx = len, result in rcx).
+ * go through the same thunk) or rep (rcx = len, result in rcx); for the
+ * clear family (docs/clear.md) classic_clear (rsi = len, result in rax:
+ * __clear_user(addr, size)) or stos (rcx = len, rax = 0, result in rcx).
  * <end>: rdtscp ("rdtscp; lfence"), or lfence ("lfence; rdtsc; lfence") for
  * CPUs without RDTSCP.
  *
@@ -48,7 +50,7 @@
 	lfence
 .endm
 
-.macro	THUNK name, lenreg, resreg, tsc_end
+.macro	THUNK name, lenreg, resreg, tsc_end, pre=nop
 	.globl	\name
 	.type	\name, @function
 \name:
@@ -70,6 +72,7 @@
 2:	mov	%r13, %rdi
 	mov	%r14, %rsi
 	mov	%r15, \lenreg
+	\pre
 	call	*%r12
 	dec	%rbp
 	jnz	1b
@@ -94,6 +97,10 @@
 	THUNK	bench_call_rep_rdtscp,     %rcx, %rcx, TSC_END_RDTSCP
 	THUNK	bench_call_classic_lfence, %rdx, %rax, TSC_END_LFENCE
 	THUNK	bench_call_rep_lfence,     %rcx, %rcx, TSC_END_LFENCE
+	THUNK	bench_call_classic_clear_rdtscp, %rsi, %rax, TSC_END_RDTSCP
+	THUNK	bench_call_classic_clear_lfence, %rsi, %rax, TSC_END_LFENCE
+	THUNK	bench_call_stos_rdtscp,    %rcx, %rcx, TSC_END_RDTSCP, "xor %eax, %eax"
+	THUNK	bench_call_stos_lfence,    %rcx, %rcx, TSC_END_LFENCE, "xor %eax, %eax"
 
 /* The floor: an empty routine, called through the classic thunk. */
 	.globl	bench_empty

@@ -52,7 +52,24 @@ static void stats(uint32_t *v, uint32_t n, unsigned long batch,
 	c->max = (double)v[n - 1] / batch;
 }
 
-/* One untimed call per cell first: the routine must copy and return 0. */
+/* The thunk for a subject's ABI. */
+static bench_call_fn *thunk(enum ucopy_abi abi, int rdtscp)
+{
+	switch (abi) {
+	case UCOPY_ABI_REP:
+		return rdtscp ? bench_call_rep_rdtscp : bench_call_rep_lfence;
+	case UCOPY_ABI_STOS:
+		return rdtscp ? bench_call_stos_rdtscp : bench_call_stos_lfence;
+	case UCOPY_ABI_CLASSIC_CLEAR:
+		return rdtscp ? bench_call_classic_clear_rdtscp :
+				bench_call_classic_clear_lfence;
+	default:
+		return rdtscp ? bench_call_classic_rdtscp : bench_call_classic_lfence;
+	}
+}
+
+/* One untimed call per cell first: the routine must copy (a clear: zero;
+ * src is then a zero page) and return 0. */
 static void check_copy(bench_call_fn *call, const struct subject *s,
 		       uint8_t *dst, const uint8_t *src, size_t len,
 		       const char *variant)
@@ -61,7 +78,9 @@ static void check_copy(bench_call_fn *call, const struct subject *s,
 
 	if (s->kind == SUBJECT_EMPTY)
 		return;
-	memset(dst, 0, len);
+	/* a copy's source has no zero byte, a clear's is all zeros: either
+	 * way the fill differs from what a working routine leaves */
+	memset(dst, src[0] ? 0 : 0xa5, len);
 	call(s->fn, dst, src, len, &res, 1);
 	if ((s->kind != SUBJECT_MEMCPY && res != 0) || memcmp(dst, src, len)) {
 		fprintf(stderr, "ucopy-bench: %s, len %zu, variant %s: "
@@ -75,7 +94,7 @@ static void check_copy(bench_call_fn *call, const struct subject *s,
 static void list_strategies(void)
 {
 	for (size_t i = 0; i < ucopy_nstrategies; i++)
-		printf("%-15s %-7s %s\n", ucopy_strategies[i].name,
+		printf("%-15s %-13s %s\n", ucopy_strategies[i].name,
 		       ucopy_abi_name(ucopy_strategies[i].abi),
 		       ucopy_strategies[i].origin);
 	printf("%-15s %-7s %s\n", "memcpy", "sysv",
@@ -94,10 +113,6 @@ static void measure(const struct bench_config *c, struct results *res,
 		    const struct cpu_desc *d, uint8_t *src, uint8_t *dst_page,
 		    uint32_t *samples)
 {
-	bench_call_fn *call_classic = d->rdtscp_works ?
-		bench_call_classic_rdtscp : bench_call_classic_lfence;
-	bench_call_fn *call_rep = d->rdtscp_works ?
-		bench_call_rep_rdtscp : bench_call_rep_lfence;
 	size_t ns = c->nsubjects, nl = c->nlens;
 	int progress = isatty(2);
 	uint64_t r;
@@ -105,8 +120,7 @@ static void measure(const struct bench_config *c, struct results *res,
 	for (size_t v = 0; v < c->nvariants; v++)
 		for (size_t s = 0; s < ns; s++)
 			for (size_t l = 0; l < nl; l++)
-				check_copy(c->subjects[s].abi == UCOPY_ABI_REP ?
-					   call_rep : call_classic,
+				check_copy(thunk(c->subjects[s].abi, d->rdtscp_works),
 					   &c->subjects[s], dst_page +
 					   c->variants[v].dst_page_off, src,
 					   c->lens[l], c->variants[v].name);
@@ -124,8 +138,7 @@ static void measure(const struct bench_config *c, struct results *res,
 					size_t s = (k + round) % ns;
 					const struct subject *sub = &c->subjects[s];
 					bench_call_fn *call =
-						sub->abi == UCOPY_ABI_REP ?
-						call_rep : call_classic;
+						thunk(sub->abi, d->rdtscp_works);
 					uint32_t *out = samples +
 						((v * ns + s) * nl + l) * c->reps;
 
@@ -224,8 +237,8 @@ int main(int argc, char **argv)
 		perror("ucopy-bench: mmap");
 		return 1;
 	}
-	for (size_t i = 0; i < span; i++)
-		region[i] = (uint8_t)(i % 251 + 1);
+	for (size_t i = 0; i < span; i++)	/* a clear's source: zeros */
+		region[i] = c.clear ? 0 : (uint8_t)(i % 251 + 1);
 
 	struct results res = {
 		c.subjects, c.nsubjects, c.variants, c.nvariants, c.lens,

@@ -1,5 +1,6 @@
 /*
- * Equivalence to bytewise, one harness per copy row proven EXACT
+ * Equivalence to bytewise, one harness per copy row proven EXACT, and to
+ * clear_bytewise, one per clear row proven EXACT (equiv-clear-harness.h)
  * (proofs/equiv-harness.h, instantiated by build/proofs/equiv-rows.h, which
  * proofs/prove.sh writes from the registry).
  *

@@ -6,7 +6,8 @@
 #   stages     every other file of src/ that is not a row: the primitives'
 #              bodies (hw), shared stages, ALIGN_DESTINATION, copy_from_user
 #   rows       src/<name>.c for every row of the registry
-#   equiv      proofs/equiv.c: every copy row proven EXACT == bytewise
+#   equiv      proofs/equiv.c: every copy row proven EXACT == bytewise, every
+#              clear row proven EXACT == clear_bytewise
 #
 #   proofs/prove.sh [unit ...]     default: all units
 # Env: WP_TIMEOUT (s per goal, 20), PROVE_JOBS (units at once, 2),
@@ -49,10 +50,20 @@ while IFS=$'\t' read -r name kind abi lx ld _; do
 		"$name" "$name" "$max" "$reading"
 	printf '#include "equiv-harness.h"\n#undef STRATEGY\n#undef LEN_MAX\n#undef READING\n'
 done <<<"$rows" > "$PROVE_DIR/equiv-rows.h.new"
+# The clear family's: every clear row proven EXACT on exact hardware ==
+# clear_bytewise (proofs/equiv-clear-harness.h).
+while IFS=$'\t' read -r name kind abi lx ld _; do
+	[ "$kind" = clear ] && [ "$name" != clear_bytewise ] && [ "$lx" = EXACT ] || continue
+	max=UCOPY_REP_LEN_MAX; [ "$abi" = classic_clear ] && max=UCOPY_LEN_MAX
+	reading='\true'; [ "$ld" = EXACT ] || reading='hw_exact != 0'
+	printf '#include "clear_bytewise.h"\n#include "%s.h"\n#define STRATEGY %s\n#define LEN_MAX %s\n#define READING %s\n' \
+		"$name" "$name" "$max" "$reading"
+	printf '#include "equiv-clear-harness.h"\n#undef STRATEGY\n#undef LEN_MAX\n#undef READING\n'
+done <<<"$rows" >> "$PROVE_DIR/equiv-rows.h.new"
 cmp -s "$PROVE_DIR/equiv-rows.h.new" "$PROVE_DIR/equiv-rows.h" ||
 	mv "$PROVE_DIR/equiv-rows.h.new" "$PROVE_DIR/equiv-rows.h"
 rm -f "$PROVE_DIR/equiv-rows.h.new"
-units+=("equiv|equiv|proofs/equiv.c|-iquote $PROVE_DIR -iquote proofs|every EXACT row == bytewise||")
+units+=("equiv|equiv|proofs/equiv.c|-iquote $PROVE_DIR -iquote proofs|every EXACT row == bytewise / clear_bytewise||")
 
 want=("$@")
 selected=()

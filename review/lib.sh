@@ -192,11 +192,13 @@ write_review_report() {
 	local SYM MODEL_ABI MODEL_LX MODEL_LD MODEL_KEEPS failed=0 fails=0 gate_exact=1 gate_delayed=1
 	local notes=() verdict KEEPS=""
 	local mc mp mf ms ec ep ef es me ee origin hash cpu proof fz_exec fz_rate fz_fail fz_exit
-	local fuzz_note bench_note bench_rc xf df ph row c p f t hist
+	local fuzz_note bench_note bench_rc xf df ph row c p f t hist REF
 	# shellcheck disable=SC1091
 	. "$D/settings"
 	SYM=$(cat "$D/symbol")
 	MODEL_ABI=$(registry_field "$MODEL" abi)
+	# the EXACT reference: clear_bytewise for a clear row (docs/clear.md)
+	REF=bytewise; [ "$(registry_field "$MODEL" kind)" = clear ] && REF=clear_bytewise
 	MODEL_LX=$(registry_field "$MODEL" level_exact_hw)
 	MODEL_LD=$(registry_field "$MODEL" level_delayed_hw)
 	MODEL_KEEPS=${KEEPS:-$(registry_field "$MODEL" keeps)}
@@ -226,10 +228,10 @@ write_review_report() {
 		notes+=("the sweep against the EXACT contract did not finish (exit $ee)")
 	else
 		if [ "${xf:-0}" -gt 0 ] && [ "$gate_exact" = 1 ]; then
-			failed=1; [ "$MODEL" != bytewise ] && fails=$((fails + xf))
+			failed=1; [ "$MODEL" != "$REF" ] && fails=$((fails + xf))
 		fi
 		if [ "${df:-0}" -gt 0 ] && [ "$gate_delayed" = 1 ]; then
-			failed=1; [ "$MODEL" != bytewise ] && fails=$((fails + df))
+			failed=1; [ "$MODEL" != "$REF" ] && fails=$((fails + df))
 		fi
 		if [ "${df:-0}" -gt 0 ] && [ "$gate_delayed" = 0 ]; then
 			notes+=("under delayed reporting the routine is not EXACT ($df cases), a level drop the registry states for \`$MODEL\` ($MODEL_LX on exact hardware, $MODEL_LD on delayed): reported, not failed")
@@ -271,7 +273,10 @@ write_review_report() {
 	echo "| | |"
 	echo "|---|---|"
 	echo "| file | \`$ASM\` (sha256 $hash...) |"
-	echo "| entry | \`$ENTRY\`, $ABI ABI ($([ "$ABI" = rep ] && echo 'rdi to, rsi from, rcx count; rcx = bytes not copied' || echo 'rdi to, rsi from, edx len; eax = bytes not copied'))$([ "$SYM" != "$ENTRY" ] && echo "; linked as \`$SYM\` (the lab defines \`$ENTRY\` too)") |"
+	echo "| entry | \`$ENTRY\`, $ABI ABI ($(case "$ABI" in rep) echo 'rdi to, rsi from, rcx count; rcx = bytes not copied' ;;
+		stos) echo 'rdi addr, rcx count, rax = 0; rcx = bytes not cleared' ;;
+		classic_clear) echo 'rdi addr, rsi size; rax = bytes not cleared' ;;
+		*) echo 'rdi to, rsi from, edx len; eax = bytes not copied' ;; esac))$([ "$SYM" != "$ENTRY" ] && echo "; linked as \`$SYM\` (the lab defines \`$ENTRY\` too)") |"
 	echo "| model | \`$MODEL\` (src/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
 	[ -n "$REVIEW_WHY" ] && echo "| model chosen | $REVIEW_WHY |"
 	[ -n "$TAIL" ] && echo "| tail | the file's \`copy_user_handle_tail\` calls go to \`$TAIL\` (TAIL=) |"
@@ -314,13 +319,13 @@ write_review_report() {
 	else
 		echo "| model \`$MODEL\` | | did not finish | | | |"
 	fi
-	if [ "$MODEL" = bytewise ]; then
+	if [ "$MODEL" = "$REF" ]; then
 		echo "| the EXACT contract | | (the model is the EXACT reference) | | | |"
 	elif [ -n "$ec" ]; then
 		for ph in "exact hw" "delayed hw"; do
 			read -r c p f t <<<"$(sweep_phase_counts "$D/sweep-exact.txt" "$ph")"
 			if [ "$ph" = "exact hw" ]; then
-				row="the EXACT contract (reference model \`bytewise\`)$([ "$gate_exact" = 1 ] || echo ", informational: $MODEL claims $MODEL_LX")"
+				row="the EXACT contract (reference model \`$REF\`)$([ "$gate_exact" = 1 ] || echo ", informational: $MODEL claims $MODEL_LX")"
 			else
 				row="the EXACT contract under lags$([ "$gate_delayed" = 1 ] || echo ", informational: $MODEL claims $MODEL_LD on delayed hw")"
 			fi
@@ -341,7 +346,7 @@ write_review_report() {
 	echo
 	for n in "${notes[@]+"${notes[@]}"}"; do echo "- $n"; done
 	[ ${#notes[@]} -gt 0 ] && echo
-	if [ "${mf:-0}" -gt 0 ] || { [ "${ef:-0}" -gt 0 ] && [ "$MODEL" != bytewise ]; }; then
+	if [ "${mf:-0}" -gt 0 ] || { [ "${ef:-0}" -gt 0 ] && [ "$MODEL" != "$REF" ]; }; then
 		echo "### First failing cases"
 		echo
 		if [ "${mf:-0}" -gt 0 ]; then
@@ -350,10 +355,10 @@ write_review_report() {
 			sweep_failures_md "$D/sweep-model.txt" "$D/sweep" "$SYM" "$MODEL" "$ABI" 10 "$KEEPS"
 			echo
 		fi
-		if [ "${ef:-0}" -gt 0 ] && [ "$MODEL" != bytewise ]; then
+		if [ "${ef:-0}" -gt 0 ] && [ "$MODEL" != "$REF" ]; then
 			echo "Against the EXACT contract$([ "$gate_exact$gate_delayed" = 11 ] || echo " (informational where the registry states a lower level: $MODEL_LX on exact hw, $MODEL_LD on delayed)"):"
 			echo
-			sweep_failures_md "$D/sweep-exact.txt" "$D/sweep" "$SYM" bytewise "$ABI" 5 "$MODEL_KEEPS"
+			sweep_failures_md "$D/sweep-exact.txt" "$D/sweep" "$SYM" "$REF" "$ABI" 5 "$MODEL_KEEPS"
 			echo
 		fi
 		echo "Tags: \`result\` return value differs; \`data\` a destination byte differs;" \

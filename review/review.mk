@@ -1,7 +1,7 @@
 # The review (docs/review.md) and the main job's report; included last by
 # the top Makefile.
 #
-#   make review ASM=file.S ENTRY=symbol MODEL=name [ABI=classic|rep]
+#   make review ASM=file.S ENTRY=symbol MODEL=name [ABI=classic|rep|classic_clear|stos]
 #               [FEATURES=erms,fsrm,rep_good] [KEEPS=rbx,rbp,...]
 #               [REVIEW_FUZZ_SECONDS=60]
 #               [REVIEW_QUICK=1|2] [REVIEW_SEED=1] [REVIEW_JOBS=2]
@@ -128,17 +128,20 @@ REVIEW_SWEEP = timeout --kill-after=10 $(REVIEW_TIMEOUT) $(RD)/sweep --entry "$$
 	--abi $(ABI) --seed $(REVIEW_SEED) --jobs $(REVIEW_JOBS) --show 10 \
 	--stop-after $(REVIEW_STOP_AFTER) $(if $(filter 1,$(REVIEW_QUICK)),--quick) \
 	$(if $(filter 2,$(REVIEW_QUICK)),--max-len 24 --random 200 --lag-len 12 --trace 100)
+# The EXACT reference: clear_bytewise for a clear row (docs/clear.md).
+REVIEW_REF := $(if $(filter clear,$(shell awk -F'\t' -v m=$(call sq,$(MODEL)) '$$1 == m { print $$2 }' \
+	$(REGISTRY) 2>/dev/null)),clear_bytewise,bytewise)
 REVIEW_KEEPS = "$$(. review/lib.sh && k='$(KEEPS)' && echo "$${k:-$$(registry_field $(MODEL) keeps)}" | tr ' ' ,)"
 $(RD)/sweep-model.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against model $(MODEL)" >&2
 	@$(REVIEW_SWEEP) --model $(MODEL) --keeps $(REVIEW_KEEPS) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
-ifeq ($(MODEL),bytewise)
+ifeq ($(MODEL),$(REVIEW_REF))
 $(RD)/sweep-exact.txt: $(RD)/sweep-model.txt
 	@cp $< $@
 else
 $(RD)/sweep-exact.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
-	@echo "review: sweep against the EXACT contract (model bytewise)" >&2
-	@$(REVIEW_SWEEP) --model bytewise --keeps $(REVIEW_KEEPS) --phase exact,delayed \
+	@echo "review: sweep against the EXACT contract (model $(REVIEW_REF))" >&2
+	@$(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
 		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif
 
@@ -171,6 +174,8 @@ REVIEW_BENCH_QUICK := --reps 40 --lengths $(or $(REVIEW_BENCH_LENGTHS),8,32,64,2
 $(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
 	@echo "review: benchmark against the project's $(MODEL)" >&2
 	@timeout --kill-after=5 120 $(RD)/ucopy-bench --entry "$$(cat $(RD)/symbol)" --abi $(ABI) \
+		$(if $(filter classic_clear stos,$(ABI)),--clear --table $(RD)/bench/table.txt \
+		  --csv $(RD)/bench/results.csv --summary $(RD)/bench/summary.csv) \
 		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
 		$(if $(filter 2,$(REVIEW_QUICK)),$(REVIEW_BENCH_QUICK),$(REVIEW_BENCH_FULL)) \
 		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@

@@ -4,7 +4,7 @@
 # registry row's proven C model and the EXACT contract, and times it
 # against the project's own routine for that row.
 #
-#   review/review.sh ASM=file.S [ENTRY=symbol] [MODEL=name] [ABI=classic|rep]
+#   review/review.sh ASM=file.S [ENTRY=symbol] [MODEL=name] [ABI=classic|rep|classic_clear|stos]
 #       [CALLER=N:SHORT:LONG]
 #       [FEATURES=erms,fsrm,rep_good] [KEEPS=rbx,rbp,...] [REVIEW_FUZZ_SECONDS=60]
 #       [REVIEW_QUICK=1|2] [REVIEW_SEED=1] [REVIEW_JOBS=2]
@@ -33,7 +33,7 @@ source review/lib.sh
 usage_error() {
 	echo "review: $*" >&2
 	echo "usage: review/review.sh (or make review) ASM=file.S [ENTRY=symbol] [MODEL=name]" \
-	     "[ABI=classic|rep] [CALLER=N:SHORT:LONG] [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60] [REVIEW_QUICK=1]" >&2
+	     "[ABI=classic|rep|classic_clear|stos] [CALLER=N:SHORT:LONG] [FEATURES=erms,fsrm,rep_good] [REVIEW_FUZZ_SECONDS=60] [REVIEW_QUICK=1]" >&2
 	exit 2
 }
 
@@ -50,7 +50,17 @@ make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does n
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"
 [ -f "$ASM" ] || usage_error "no file '$ASM'"
 [ -z "$MODEL" ] || registry_row "$MODEL" >/dev/null || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
-case "$ABI" in ''|classic|rep) ;; *) usage_error "ABI is classic or rep, not '$ABI'" ;; esac
+case "$ABI" in ''|classic|rep|classic_clear|stos) ;; *) usage_error "ABI is classic, rep, classic_clear or stos, not '$ABI'" ;; esac
+# A clear row (docs/clear.md) takes a clear ABI only, a copy row a copy ABI only.
+abi_fits() {
+	case "$(registry_field "$1" kind):$2" in
+	clear:classic|clear:rep) echo "MODEL=$1 is a clear row: ABI is classic_clear or stos" ;;
+	copy:classic_clear|copy:stos|tail:classic_clear|tail:stos) echo "MODEL=$1 is a $(registry_field "$1" kind) row: ABI is classic or rep" ;;
+	*) return 0 ;;
+	esac
+	return 1
+}
+[ -z "$MODEL" ] || [ -z "$ABI" ] || msg=$(abi_fits "$MODEL" "$ABI") || usage_error "$msg"
 case "$ENTRY" in *[!A-Za-z0-9_.]*) usage_error "'$ENTRY' is not a symbol name" ;; esac
 for r in ${KEEPS//,/ }; do
 	case "$r" in rax|rcx|rdx|rbx|rbp|rsi|rdi|rsp|r8|r9|r1[0-5]) ;;
@@ -104,6 +114,7 @@ one() {
 		why="MODEL=$model (given)"
 	fi
 	[ -n "$abi" ] || abi=$(registry_field "$model" abi)
+	local bad; bad=$(abi_fits "$model" "$abi") || { echo "review: $sym: $bad" >&2; return 2; }
 	echo "review: $sym against $model ($abi ABI)" >&2
 	report=build/review/review-$REVIEW_TAG$sym.md
 	# The steps of another file with the same name (the work dir is named

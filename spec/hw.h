@@ -185,4 +185,91 @@ size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
 	  assumes hw_exact != 0; \
 	  UCOPY_EXACT
 
+/*
+ * The clear family's primitives (docs/clear.md): stores of zero. A clear
+ * has no source, so only hw_fd decides; the readings of a rep stos fault
+ * are those of rep movs: exact, or delayed with the bytes between the
+ * report and the fault zero or old.
+ */
+/*@
+  // rep stosb / rep stosq of cnt elements from off: those before the first
+  // one touching a faulting byte.
+  logic integer stosb_done(integer off, integer cnt, integer fd) =
+    clamp(fd - off, 0, cnt);
+  logic integer stosq_done(integer off, integer cnt, integer fd) =
+    clamp((fd - off) / 8, 0, cnt);
+*/
+
+/*
+ * An n-byte store of zero at off (movb/movq $0, or of a zeroed register):
+ * all or nothing.
+ */
+/*@ HW_ORACLE
+    requires size: n == 1 || n == 2 || n == 4 || n == 8;
+    requires span: dspan(dst, off, off + n, hw_area);
+    assigns dst[off .. off + n - 1];
+    behavior stored:
+      assumes off + n <= hw_fd;
+      ensures ok: \result == 1;
+      ensures zeroed: zeroed{Post}(dst, off, off + n);
+    behavior faulted:
+      assumes off + n > hw_fd;
+      ensures failed: \result == 0;
+      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int hw_store_zero(uint8_t *dst, size_t off, size_t n);
+
+/*
+ * rep stosb with al = 0, count cnt, from offset off: returns the count
+ * register afterwards. What it reports done is zeroed; between the report
+ * and the fault a byte is zero or old; from the fault on nothing changes.
+ */
+/*@ HW_ORACLE
+    requires span: dspan(dst, off, off + cnt, hw_area);
+    assigns dst[off .. off + cnt - 1];
+    ensures count: reports(cnt - \result, stosb_done(off, cnt, hw_fd), cnt, hw_exact);
+    ensures zeroed: zeroed{Post}(dst, off, off + cnt - \result);
+    ensures maybe_stored: zero_or_old{Pre, Post}(dst, off + cnt - \result,
+                                                 off + stosb_done(off, cnt, hw_fd));
+    ensures untouched: unchanged{Pre, Post}(dst, off + stosb_done(off, cnt, hw_fd), off + cnt);
+*/
+size_t hw_rep_stosb(uint8_t *dst, size_t off, size_t cnt);
+
+/*
+ * rep stosq with rax = 0, count cnt quadwords: the same in units of 8
+ * bytes; a quadword touching a faulting byte is not stored at all.
+ */
+/*@ HW_ORACLE
+    requires span: dspan(dst, off, off + 8 * cnt, hw_area);
+    assigns dst[off .. off + 8 * cnt - 1];
+    ensures count: reports(cnt - \result, stosq_done(off, cnt, hw_fd), cnt, hw_exact);
+    ensures zeroed: zeroed{Post}(dst, off, off + 8 * (cnt - \result));
+    ensures maybe_stored: zero_or_old{Pre, Post}(dst, off + 8 * (cnt - \result),
+                                                 off + 8 * stosq_done(off, cnt, hw_fd));
+    ensures untouched: unchanged{Pre, Post}(dst, off + 8 * stosq_done(off, cnt, hw_fd),
+                                            off + 8 * cnt);
+*/
+size_t hw_rep_stosq(uint8_t *dst, size_t off, size_t cnt);
+
+/*
+ * What every whole-clear model requires and writes; and its levels, in the
+ * clause names proofs/prove.sh reads (exact, weak; exact_hw behaviour).
+ */
+#define UCOPY_CLEAR_CONTRACT(max) \
+	requires no_wrap: len <= max; \
+	requires area: len == hw_area; \
+	requires buffers: dspan(dst, 0, len, hw_area); \
+	assigns dst[0 .. len - 1];
+#define UCOPY_CLEAR_EXACT \
+	ensures exact: CLEAR_EXACT{Pre, Post}(dst, len, hw_fd, \result);
+#define UCOPY_CLEAR_WEAK \
+	ensures weak: CLEAR_WEAK{Pre, Post}(dst, len, hw_fd, \result);
+#define UCOPY_CLEAR_WEAK_EXACT_HW \
+	UCOPY_CLEAR_WEAK \
+	behavior exact_hw: \
+	  assumes hw_exact != 0; \
+	  UCOPY_CLEAR_EXACT
+
 #endif

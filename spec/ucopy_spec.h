@@ -144,4 +144,59 @@
     \separated(d + (a .. b - 1), s + (a .. b - 1));
 */
 
+/*
+ * The clear family (docs/clear.md): a clear of len bytes at dst, which is
+ * writable below fd, returns the bytes not cleared. There is no source, so
+ * only fd is fault state; the levels are the copy levels with the source
+ * read as all zeros.
+ */
+/*@
+  predicate zeroed{L}(uint8_t *d, integer a, integer b) =
+    \forall integer i; a <= i < b ==> \at(d[i], L) == 0;
+
+  // Past a clear's report a byte either kept its old value or is zero.
+  predicate zero_or_old{K, L}(uint8_t *d, integer a, integer b) =
+    \forall integer i; a <= i < b ==>
+      \at(d[i], L) == \at(d[i], K) || \at(d[i], L) == 0;
+
+  logic integer clear_reach(integer len, integer fd) = len < fd ? len : fd;
+
+  // CLEAR_EXACT: report exactly the bytes not cleared; zero the prefix;
+  // touch nothing after it (a byte-at-a-time clear).
+  predicate CLEAR_EXACT{K, L}(uint8_t *d, integer len, integer fd, integer ret) =
+    ret == len - clear_reach(len, fd) &&
+    zeroed{L}(d, 0, len - ret) &&
+    unchanged{K, L}(d, len - ret, len);
+
+  // CLEAR_RAW: under-reporting allowed with the rest untouched; "nothing
+  // cleared" only when nothing could be.
+  predicate CLEAR_RAW{K, L}(uint8_t *d, integer len, integer fd, integer ret) =
+    0 <= ret <= len &&
+    len - ret <= fd &&
+    zeroed{L}(d, 0, len - ret) &&
+    unchanged{K, L}(d, len - ret, len) &&
+    (ret == len && len > 0 ==> fd == 0);
+
+  // CLEAR_WEAK: never over-report, the claimed prefix zeroed; past it a
+  // byte is old or zero; a zero-progress return is tolerated.
+  predicate CLEAR_WEAK{K, L}(uint8_t *d, integer len, integer fd, integer ret) =
+    0 <= ret <= len &&
+    len - ret <= fd &&
+    zeroed{L}(d, 0, len - ret) &&
+    zero_or_old{K, L}(d, len - ret, len);
+
+  lemma clear_exact_is_raw{K, L}:
+    \forall uint8_t *d, integer len, fd, ret;
+      len >= 0 && fd >= 0 &&
+      CLEAR_EXACT{K, L}(d, len, fd, ret) ==> CLEAR_RAW{K, L}(d, len, fd, ret);
+
+  lemma clear_raw_is_weak{K, L}:
+    \forall uint8_t *d, integer len, fd, ret;
+      CLEAR_RAW{K, L}(d, len, fd, ret) ==> CLEAR_WEAK{K, L}(d, len, fd, ret);
+
+  // A clear's buffer over [a, b) of an area of `area` bytes.
+  predicate dspan(uint8_t *d, integer a, integer b, integer area) =
+    0 <= a && b <= area && \valid(d + (a .. b - 1));
+*/
+
 #endif

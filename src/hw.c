@@ -99,3 +99,60 @@ size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt)
 		return 0;
 	return report_fault(done, cnt);
 }
+
+/* The clear family's primitives (spec/hw.h): stores of zero. */
+int hw_store_zero(uint8_t *dst, size_t off, size_t n)
+{
+	if (off + n > ucopy_hw.fd)
+		return 0;
+	/*@ loop invariant 0 <= i <= n;
+	    loop invariant zeroed{Here}(dst, off, off + i);
+	    loop assigns i, dst[off .. off + n - 1];
+	    loop variant n - i;
+	*/
+	for (size_t i = 0; i < n; i++)
+		dst[off + i] = 0;
+	return 1;
+}
+
+size_t hw_rep_stosb(uint8_t *dst, size_t off, size_t cnt)
+{
+	size_t done = 0;
+
+	/*@ loop invariant 0 <= done <= cnt;
+	    loop invariant done == 0 || off + done <= hw_fd;
+	    loop invariant zeroed{Here}(dst, off, off + done);
+	    loop invariant unchanged{Pre, Here}(dst, off + done, off + cnt);
+	    loop assigns done, dst[off .. off + cnt - 1];
+	    loop variant cnt - done;
+	*/
+	while (done < cnt) {
+		if (!hw_store_zero(dst, off + done, 1))
+			break;
+		done++;
+	}
+	if (done == cnt)
+		return 0;
+	return report_fault(done, cnt);
+}
+
+size_t hw_rep_stosq(uint8_t *dst, size_t off, size_t cnt)
+{
+	size_t done = 0;
+
+	/*@ loop invariant 0 <= done <= cnt;
+	    loop invariant done == 0 || off + 8 * done <= hw_fd;
+	    loop invariant zeroed{Here}(dst, off, off + 8 * done);
+	    loop invariant unchanged{Pre, Here}(dst, off + 8 * done, off + 8 * cnt);
+	    loop assigns done, dst[off .. off + 8 * cnt - 1];
+	    loop variant cnt - done;
+	*/
+	while (done < cnt) {
+		if (!hw_store_zero(dst, off + 8 * done, 8))
+			break;
+		done++;
+	}
+	if (done == cnt)
+		return 0;
+	return report_fault(done, cnt);
+}

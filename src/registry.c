@@ -6,23 +6,29 @@
 #include "ucopy.h"
 #include "oracle.h"
 
+#define UCOPY_DECL_COPY(name) ucopy_bare_fn model_##name;
+#define UCOPY_DECL_TAIL(name) ucopy_bare_fn model_##name;
+#define UCOPY_DECL_CLEAR(name) size_t model_##name(uint8_t *, size_t, size_t);
 #define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin) \
-	ucopy_bare_fn model_##name;
+	UCOPY_DECL_##kind(name)
 #include "registry.def"
 #undef UCOPY_ROW
 
 /*
  * bare_<name>: the model as a whole copy of len bytes. A tail row runs as
- * one: entered at offset 0 with all of it. oracle_<name>: the same after
- * arming the fault map.
+ * one: entered at offset 0 with all of it; a clear row ignores src (the
+ * tests pass zeros). oracle_<name>: the same after arming the fault map.
  */
-#define UCOPY_COPY_ARGS(len, daddr) (len), (daddr)
-#define UCOPY_TAIL_ARGS(len, daddr) ((void)(daddr), (size_t)0), (len)
+#define UCOPY_CALL_COPY(name, dst, src, len, daddr) model_##name(dst, src, len, daddr)
+#define UCOPY_CALL_TAIL(name, dst, src, len, daddr) \
+	((void)(daddr), model_##name(dst, src, 0, len))
+#define UCOPY_CALL_CLEAR(name, dst, src, len, daddr) \
+	((void)(src), model_##name(dst, len, daddr))
 #define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin)	\
 static size_t bare_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
 			  size_t daddr)					\
 {									\
-	return model_##name(dst, src, UCOPY_##kind##_ARGS(len, daddr));	\
+	return UCOPY_CALL_##kind(name, dst, src, len, daddr);		\
 }									\
 static size_t oracle_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
 			    size_t daddr, size_t fs, size_t fd, size_t lag)	\
@@ -80,10 +86,11 @@ const char *ucopy_level_name(enum ucopy_level level)
 
 const char *ucopy_kind_name(enum ucopy_kind kind)
 {
-	return kind == UCOPY_KIND_TAIL ? "tail" : "copy";
+	return kind == UCOPY_KIND_TAIL ? "tail" : kind == UCOPY_KIND_CLEAR ? "clear" : "copy";
 }
 
 const char *ucopy_abi_name(enum ucopy_abi abi)
 {
-	return abi == UCOPY_ABI_REP ? "rep" : "classic";
+	static const char *const names[] = { "classic", "rep", "classic_clear", "stos" };
+	return names[abi];
 }

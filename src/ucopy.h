@@ -6,6 +6,8 @@
  * as the oracle. It sees only what its routine sees:
  *   COPY   size_t model_<name>(dst, src, len, daddr)
  *   TAIL   size_t model_<name>(dst, src, off, rem)
+ *   CLEAR  size_t model_<name>(dst, len, daddr): a clear, run by the table
+ *          as a copy from a zero source (src and fs unused)
  * daddr is the destination's address (its low bits steer alignment as in
  * the asm). Where the buffers fault and how a rep movs reports a fault are
  * hardware state: ghost in the proofs (spec/hw.h), and in the compiled
@@ -28,8 +30,9 @@ typedef size_t ucopy_model_fn(uint8_t *dst, const uint8_t *src, size_t len,
 typedef size_t ucopy_bare_fn(uint8_t *dst, const uint8_t *src, size_t len,
 			     size_t daddr);
 
-enum ucopy_kind { UCOPY_KIND_COPY, UCOPY_KIND_TAIL };
-enum ucopy_abi { UCOPY_ABI_CLASSIC, UCOPY_ABI_REP };
+enum ucopy_kind { UCOPY_KIND_COPY, UCOPY_KIND_TAIL, UCOPY_KIND_CLEAR };
+enum ucopy_abi { UCOPY_ABI_CLASSIC, UCOPY_ABI_REP, UCOPY_ABI_CLASSIC_CLEAR,
+		UCOPY_ABI_STOS };
 enum ucopy_level { UCOPY_NONE, UCOPY_WEAK, UCOPY_RAW, UCOPY_EXACT };
 
 struct ucopy_strategy {

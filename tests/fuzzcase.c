@@ -125,7 +125,7 @@ int fuzz_targets_init(struct fuzz_targets *ft, const char *strategy,
 		ft->n = 1;
 		ft->pinned = 1;
 		snprintf(ft->how, sizeof ft->how, "--entry %s --model %s --abi %s", entry,
-			 model, ft->t[0].abi == UCOPY_ABI_REP ? "rep" : "classic");
+			 model, ucopy_abi_name(ft->t[0].abi));
 		return 0;
 	}
 	if (strategy && *strategy) {

@@ -96,6 +96,7 @@ struct rep_site {
 	uintptr_t at;                 /* the instruction (its first prefix) */
 	uint8_t *tramp;               /* its copy, then jmp *0(%rip); at+len */
 	unsigned len, size;           /* instruction and element bytes */
+	int stos;                     /* rep stos: only rdi moves */
 	uint8_t first;                /* the byte the int3 replaces */
 	volatile uint64_t start_rcx;  /* count when this execution began */
 };
@@ -119,6 +120,8 @@ static struct region src_region, dst_region;
  */
 #define POOL (1 << 16)
 static uint8_t spool[2 * POOL], dpool[2 * POOL];
+/* Clears: the source is zpool (zeros), the destination cpool (no zero). */
+static uint8_t zpool[2 * POOL], cpool[2 * POOL];
 static uint8_t model_src[LAB_LEN_MAX], model_dst[LAB_LEN_MAX];
 
 static const char *const fail_names[] = {
@@ -241,6 +244,25 @@ static int decode_rep_movs(const uint8_t *p, unsigned *len, unsigned *size)
 	return 1;
 }
 
+/* Is p a rep stos (f3 [prefixes] [rex] aa/ab)? As decode_rep_movs. */
+static int decode_rep_stos(const uint8_t *p, unsigned *len, unsigned *size)
+{
+	int rep = 0, opsize = 0, rexw = 0;
+	unsigned i = 0;
+
+	for (; i < 14 && (p[i] == 0xf3 || p[i] == 0x66); i++)
+		p[i] == 0xf3 ? (rep = 1) : (opsize = 1);
+	if ((p[i] & 0xf0) == 0x40) {
+		rexw = (p[i] & 8) != 0;
+		i++;
+	}
+	if (!rep || (p[i] != 0xaa && p[i] != 0xab))
+		return 0;
+	*size = p[i] == 0xaa ? 1 : rexw ? 8 : opsize ? 2 : 4;
+	*len = i + 1;
+	return 1;
+}
+
 static void find_rep_sites(void)
 {
 	rep_sites = calloc(ex_count ? ex_count : 1, sizeof *rep_sites);
@@ -251,8 +273,12 @@ static void find_rep_sites(void)
 
 		if (i && ex_index[i].insn == ex_index[i - 1].insn)
 			continue;
-		if (!decode_rep_movs((const uint8_t *)ex_index[i].insn, &len, &size))
-			continue;
+		rep_sites[rep_nsites].stos = 0;
+		if (!decode_rep_movs((const uint8_t *)ex_index[i].insn, &len, &size)) {
+			if (!decode_rep_stos((const uint8_t *)ex_index[i].insn, &len, &size))
+				continue;
+			rep_sites[rep_nsites].stos = 1;
+		}
 		rep_sites[rep_nsites].at = ex_index[i].insn;
 		rep_sites[rep_nsites].len = len;
 		rep_sites[rep_nsites].size = size;
@@ -554,10 +580,10 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 			greg_t step = (greg_t)(k * site->size);
 			g[REG_RCX] += (greg_t)k;
 			if (g[REG_EFL] & (greg_t)EFL_DF) {
-				g[REG_RSI] += step;
+				g[REG_RSI] += site->stos ? 0 : step;
 				g[REG_RDI] += step;
 			} else {
-				g[REG_RSI] -= step;
+				g[REG_RSI] -= site->stos ? 0 : step;
 				g[REG_RDI] -= step;
 			}
 			cur.lagged = 1;
@@ -694,6 +720,7 @@ int lab_init(void)
 			uint64_t v = splitmix(&s);
 			spool[i] = spool[i + POOL] = (uint8_t)v;
 			dpool[i] = dpool[i + POOL] = (uint8_t)v ^ (uint8_t)((v >> 8) | 1);
+			cpool[i] = cpool[i + POOL] = dpool[i] | 1;
 		}
 		initialised = 1;
 	}
@@ -926,6 +953,7 @@ void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
 	t->bare = s->bare;
 	t->level = s->level_exact_hw;
 	t->level_delayed = s->level_delayed_hw;
+	t->kind = s->kind;
 	if (lab_keeps_parse(s->keeps, &t->keeps))
 		lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
 }
@@ -962,6 +990,7 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 		t->abi = s->abi;
 		t->level = s->level_exact_hw;
 		t->level_delayed = s->level_delayed_hw;
+		t->kind = s->kind;
 		if (lab_keeps_parse(s->keeps, &t->keeps))
 			lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
 	} else {
@@ -973,10 +1002,17 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 			t->abi = UCOPY_ABI_CLASSIC;
 		else if (!strcmp(abi, "rep"))
 			t->abi = UCOPY_ABI_REP;
+		else if (!strcmp(abi, "classic_clear"))
+			t->abi = UCOPY_ABI_CLASSIC_CLEAR;
+		else if (!strcmp(abi, "stos"))
+			t->abi = UCOPY_ABI_STOS;
 		else {
-			snprintf(err, errlen, "unknown ABI '%s' (classic or rep)", abi);
+			snprintf(err, errlen, "unknown ABI '%s' (classic, rep, classic_clear or stos)", abi);
 			return -1;
 		}
+		/* a clear ABI runs the target as a clear, whatever the model */
+		if (t->abi == UCOPY_ABI_CLASSIC_CLEAR || t->abi == UCOPY_ABI_STOS)
+			t->kind = UCOPY_KIND_CLEAR;
 	}
 	return 0;
 }
@@ -1126,6 +1162,7 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	struct lab_call call;
 	enum ucopy_level level;
 	ptrdiff_t at;
+	int clear;
 
 	memset(o, 0, sizeof *o);
 	if (!initialised) {
@@ -1144,7 +1181,8 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		lab_outcome_line(t, c, o);
 		return 0;
 	}
-	fs = c->fs <= len ? c->fs : LAB_NOFAULT;
+	clear = t->kind == UCOPY_KIND_CLEAR;
+	fs = c->fs <= len && !clear ? c->fs : LAB_NOFAULT;   /* a clear reads nothing */
 	fd = c->fd <= len ? c->fd : LAB_NOFAULT;
 	f = fs < fd ? fs : fd;
 	if (f > len)
@@ -1163,8 +1201,8 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	 * pools, valid for i in [-WINDOW, len + WINDOW].
 	 */
 	k = splitmix(&seed) % POOL;
-	s = spool + WINDOW + k;
-	d = dpool + WINDOW + k;
+	s = (clear ? zpool : spool) + WINDOW + k;
+	d = (clear ? cpool : dpool) + WINDOW + k;
 	window(&src_region, src, len, &lo, &hi);
 	memcpy(lo, s + (lo - src), (size_t)(hi - lo));
 	window(&dst_region, dst, len, &lo, &hi);
@@ -1184,10 +1222,17 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		call.in[i] = 0x5e47000000000000ull + ((uint64_t)i << 40) + (seed & 0xffffffffffull);
 	call.in[R_DI] = (uint64_t)dst;
 	call.in[R_SI] = (uint64_t)src;
-	if (t->abi == UCOPY_ABI_REP)
+	if (t->abi == UCOPY_ABI_REP) {
 		call.in[R_CX] = len;
-	else
+	} else if (t->abi == UCOPY_ABI_STOS) {
+		call.in[R_CX] = len;          /* rep stos: rdi, rcx, and al */
+		call.in[R_AX] = 0;
+		call.in[R_SI] = 0x5e47000000000000ull + ((uint64_t)R_SI << 40) + (seed & 0xffffffffffull);
+	} else if (t->abi == UCOPY_ABI_CLASSIC_CLEAR) {
+		call.in[R_SI] = len;          /* __clear_user(addr, size) */
+	} else {
 		call.in[R_DX] = (call.in[R_DX] & ~0xffffffffull) | (uint32_t)len;
+	}
 
 	cur.src = (uintptr_t)src;
 	cur.dst = (uintptr_t)dst;
@@ -1239,7 +1284,7 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 				add_what(o, i == R_BX || i == R_BP || i >= R_12 ? LAB_F_CALLEE : LAB_F_CLOBBER,
 					 "%s clobbered (%#lx, was %#lx; the %s ABI keeps it)", reg_names[i],
 					 (unsigned long)call.out[i], (unsigned long)call.in[i],
-					 t->abi == UCOPY_ABI_REP ? "rep" : "classic");
+					 ucopy_abi_name(t->abi));
 		if (call.out[R_SP] != call.rsp_before)
 			add_what(o, LAB_F_RSP, "rsp off by %ld", (long)(call.out[R_SP] - call.rsp_before));
 		if (call.rflags & EFL_DF)
@@ -1250,7 +1295,8 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 			add_what(o, LAB_F_NTFENCE, "returned with the non-temporal store at %s "
 				 "not followed by sfence/mfence on this path", nt);
 		}
-		o->ret = t->abi == UCOPY_ABI_REP ? call.out[R_CX] : (uint32_t)call.out[R_AX];
+		o->ret = t->abi == UCOPY_ABI_REP || t->abi == UCOPY_ABI_STOS ? call.out[R_CX] :
+			 t->abi == UCOPY_ABI_CLASSIC_CLEAR ? call.out[R_AX] : (uint32_t)call.out[R_AX];
 	}
 
 	/* The source must be as it was, and the destination outside

@@ -45,6 +45,9 @@ struct lab_target {
 	unsigned keeps;           /* registers it must keep: bit n = x86 GPR n
 	                             (0 rax, 1 rcx, 2 rdx, 3 rbx, 5 rbp, 6 rsi,
 	                             7 rdi, 8-15 r8-r15); rsp and DF always */
+	enum ucopy_kind kind;     /* CLEAR: a clear_user routine, run as a copy
+	                             from a zero source that never faults (fs
+	                             ignored; docs/clear.md) */
 };
 
 /* One case. */
@@ -134,7 +137,8 @@ void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s);
  * A target for any entry symbol (looked up with dlsym: link with -rdynamic)
  * run against a model: model_name is a registry name (a tail row runs as a
  * whole copy) or "none". abi is
- * "classic", "rep" or NULL for the model strategy's ABI. 0, or -1 with
+ * "classic", "rep", "classic_clear", "stos" or NULL for the model
+ * strategy's ABI. 0, or -1 with
  * the reason in err.
  */
 int lab_target_entry(struct lab_target *t, const char *symbol,

@@ -8,7 +8,7 @@
  *   pwrite    buffer -> memfd                copy_from_user (generic_perform_write)
  *   vm_readv  process_vm_readv, self -> buffer    copy_to_user
  *   vm_writev process_vm_writev, buffer -> self   copy_from_user
- *   zero      read(/dev/zero) -> buffer      clear_user (EXACT contract only)
+ *   zero      read(/dev/zero) -> buffer      clear_user (its row: docs/clear.md)
  * Each path's result (the count or -EFAULT, and every byte user space can
  * see: the buffer and the sentinels around it, the file, the remote buffer)
  * is predicted by running a registry model through that path's kernel
@@ -172,6 +172,8 @@ static size_t one_copy(const struct ucopy_strategy *st, size_t lag, int from_use
  * contract. Returns 0, or 1 when the path would not return (pwrite
  * spinning on a zero-progress copy of readable bytes).
  */
+static const struct ucopy_strategy *clear_row;	/* P_ZERO's model, or NULL */
+
 static int predict(const struct kase *k, const struct ucopy_strategy *st, size_t lag,
 		   struct seen *s)
 {
@@ -199,7 +201,11 @@ static int predict(const struct kase *k, const struct ucopy_strategy *st, size_t
 		while (done < k->len) {
 			size_t n = k->len - done < PG ? k->len - done : PG;
 			size_t c = uf == NONE || uf - done >= n ? n : uf - done;
-			memset(win + PRE + done, 0, c);
+			if (clear_row)	/* the row's model: a clear from a zero source */
+				c = n - clear_row->model(win + PRE + done, win, n, up + done, NONE,
+							 uf == NONE ? NONE : uf - done, lag);
+			else
+				memset(win + PRE + done, 0, c);
 			done += c;
 			if (c < n)
 				break;
@@ -292,6 +298,25 @@ static const char *infer_copy(char *why, size_t n)
 	} else {
 		r = rep ? "string" : "unrolled";
 		snprintf(why, n, "before v3.2");
+	}
+	return r;
+}
+
+/* clear_user's routine for this kernel and CPU: a clear row (docs/clear.md). */
+static const char *infer_clear(char *why, size_t n)
+{
+	int v = kmaj * 100 + kmin;
+	const char *r;
+	if (v >= 604) {
+		r = has_flag("fsrs") ? "fsrs" : "stos_alt";
+		snprintf(why, n, "v6.4+ %s FSRS", has_flag("fsrs") ? "with" : "without");
+	} else if (v >= 601) {	/* ALTERNATIVE_3: the last matching one wins */
+		r = !has_flag("rep_good") ? "clear_original" : !has_flag("erms") ? "clear_rep_good" :
+		    !has_flag("fsrm") ? "clear_erms" : "fsrs";
+		snprintf(why, n, "v6.1-v6.3 (REP_GOOD, ERMS, FSRM as flagged)");
+	} else {
+		r = "clear_loop";
+		snprintf(why, n, "before v6.1: __clear_user's inline loops");
 	}
 	return r;
 }
@@ -455,7 +480,7 @@ int main(int argc, char **argv)
 {
 	int quick = 0, verbose = 0;
 	size_t maxlen = 128;
-	const char *one = NULL, *force = NULL;
+	const char *one = NULL, *force = NULL, *force_clear = NULL;
 	size_t plag = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--quick")) quick = 1, maxlen = 40;
@@ -463,9 +488,10 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--max-len") && i + 1 < argc) maxlen = strtoul(argv[++i], NULL, 0);
 		else if (!strcmp(argv[i], "--case") && i + 1 < argc) one = argv[++i];
 		else if (!strcmp(argv[i], "--row") && i + 1 < argc) force = argv[++i];
+		else if (!strcmp(argv[i], "--clear-row") && i + 1 < argc) force_clear = argv[++i];
 		else if (!strcmp(argv[i], "--lag") && i + 1 < argc) plag = strtoul(argv[++i], NULL, 0);
 		else {
-			fprintf(stderr, "usage: live [--quick] [--max-len N] [--verbose] [--row NAME] [--lag K] [--case PATH,LEN,SOFF,F,DALIGN]\n");
+			fprintf(stderr, "usage: live [--quick] [--max-len N] [--verbose] [--row NAME] [--lag K] [--clear-row NAME] [--case PATH,LEN,SOFF,F,DALIGN]\n");
 			return 2;
 		}
 	}
@@ -491,7 +517,8 @@ int main(int argc, char **argv)
 	size_t nrows = 0;
 	const struct ucopy_strategy *rows[MAXROWS];
 	for (size_t i = 0; i < ucopy_nstrategies && nrows < MAXROWS; i++)
-		rows[nrows++] = &ucopy_strategies[i];
+		if (ucopy_strategies[i].kind != UCOPY_KIND_CLEAR)	/* copy rows only */
+			rows[nrows++] = &ucopy_strategies[i];
 
 	printf("# live: the running kernel's user copies against the models\n\n");
 	printf("kernel: %s %s (%s)\n", u.sysname, u.release, u.version);
@@ -500,9 +527,16 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
 		printf(" %s=%s", fl[i], has_flag(fl[i]) ? "yes" : "no");
 	printf("\ncopy_to_user / copy_from_user: %s (%s)\n", rowname ? rowname : "none: EXACT contract", why);
-	printf("clear_user: %s; no clear_user model: predicted by the EXACT contract\n",
-	       kmaj * 100 + kmin >= 602 ? (has_flag("fsrs") ? "inline rep stosb (FSRS)" :
-					   "rep_stos_alternative (no FSRS)") : "__clear_user");
+	char cwhy[96];
+	const char *cname = infer_clear(cwhy, sizeof cwhy);
+	if (force_clear)	/* a hypothesis for clear_user */
+		cname = force_clear, snprintf(cwhy, sizeof cwhy, "--clear-row given");
+	clear_row = ucopy_find(cname);
+	if (!clear_row || clear_row->kind != UCOPY_KIND_CLEAR) {
+		fprintf(stderr, "live: no clear row %s\n", cname);
+		return 2;
+	}
+	printf("clear_user: %s (%s)\n", cname, cwhy);
 
 	if (one) {
 		struct kase k;
@@ -516,9 +550,10 @@ int main(int argc, char **argv)
 		}
 		struct seen kern, pred;
 		run_kernel(&k, &kern);
-		int ll = predict(&k, k.p == P_ZERO ? NULL : inferred, plag, &pred);
+		int ll = predict(&k, k.p == P_ZERO ? NULL : inferred, k.p == P_ZERO ? 0 : plag, &pred);
 		describe(&k, stdout);
-		printf("\n  kernel: %ld; %s: %ld%s\n", kern.ret, k.p == P_ZERO || !inferred ? "EXACT" : inferred->name,
+		printf("\n  kernel: %ld; %s: %ld%s\n", kern.ret, k.p == P_ZERO && clear_row ? clear_row->name :
+		       k.p == P_ZERO || !inferred ? "EXACT" : inferred->name,
 		       pred.ret, ll ? " (would spin)" : "");
 		int ok = same(&kern, &pred);
 		if (!ok) show_diff("the model", &kern, &pred, stdout);
@@ -560,7 +595,7 @@ int main(int argc, char **argv)
 					struct seen kern, pred;
 					run_kernel(&k, &kern);
 					const struct ucopy_strategy *st = pi == P_ZERO ? NULL : inferred;
-					predict(&k, st, plag, &pred);
+					predict(&k, st, pi == P_ZERO ? 0 : plag, &pred);
 					int ok = same(&kern, &pred);
 					cases[pi]++;
 					pass[pi] += ok;
@@ -570,7 +605,8 @@ int main(int argc, char **argv)
 							printf("MISMATCH ");
 							describe(&k, stdout);
 							printf("\n");
-							show_diff(st ? st->name : "the EXACT contract", &kern, &pred, stdout);
+							show_diff(st ? st->name : pi == P_ZERO && clear_row ? clear_row->name :
+								  "the EXACT contract", &kern, &pred, stdout);
 							printf("    replay: make live-case CASE=%s,%zu,%zu,%ld,%zu%s%s%s\n",
 							       pname[pi], len, k.soff, k.f == NONE ? -1L : (long)k.f, k.dalign,
 							       force || plag ? " LIVE_FLAGS='" : "", force || plag ? flagstr : "",
@@ -602,6 +638,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		printf("| %s | %s | %lu | %lu | %s |\n", pname[pi], pdir[pi], cases[pi], pass[pi],
+		       pi == P_ZERO && clear_row ? clear_row->name :
 		       pi == P_ZERO || !inferred ? "EXACT contract" : inferred->name);
 		tc += cases[pi];
 		tp += pass[pi];
