@@ -1,0 +1,120 @@
+/*
+ * movs_fast: a proposed rep_movs_alternative for FSRM/ERMS CPUs, proven
+ * EXACT whether rep movsb reports a fault's progress exactly or late
+ * (model: src/movs_fast.c).
+ *
+ * rep ABI: rdi to, rsi from, rcx count; rcx = bytes not copied. Only rax,
+ * rcx, rsi and rdi change, as the v6.6+ callers of rep_movs_alternative
+ * allow.
+ *
+ *   len <= 16          two overlapping moves of 1, 2, 4 or 8 bytes: the
+ *                      second rewrites the bytes the two share with the
+ *                      values the first stored there
+ *   17 <= len < 256    quadword loop, then the last 8 bytes, overlapping
+ *   len >= 256         rep movsb
+ *
+ * Every fault, whichever access takes it, ends in the byte loop, which
+ * retries from the first byte the registers do not count as copied: from
+ * the start of a short copy, from the faulting quadword of the loop, from
+ * where rep movsb's rcx says it stopped. The byte loop stops at the first
+ * byte that faults, so the result is exact however late the count is.
+ */
+#include <linux/linkage.h>
+#include <asm/asm.h>
+#include <asm/export.h>
+
+SYM_FUNC_START(ucopy_movs_fast)
+	cmpq $16,%rcx
+	ja .Lmid
+	cmpl $8,%ecx
+	jb .Lbelow8
+0:	movq (%rsi),%rax
+1:	movq %rax,(%rdi)
+2:	movq -8(%rsi,%rcx),%rax
+3:	movq %rax,-8(%rdi,%rcx)
+	xorl %ecx,%ecx
+	RET
+
+	/* the pointers and rcx are untouched: retry the whole copy */
+	_ASM_EXTABLE_UA( 0b, .Lretry)
+	_ASM_EXTABLE_UA( 1b, .Lretry)
+	_ASM_EXTABLE_UA( 2b, .Lretry)
+	_ASM_EXTABLE_UA( 3b, .Lretry)
+
+.Lbelow8:
+	cmpl $4,%ecx
+	jb .Lbelow4
+4:	movl (%rsi),%eax
+5:	movl %eax,(%rdi)
+6:	movl -4(%rsi,%rcx),%eax
+7:	movl %eax,-4(%rdi,%rcx)
+	xorl %ecx,%ecx
+	RET
+
+	_ASM_EXTABLE_UA( 4b, .Lretry)
+	_ASM_EXTABLE_UA( 5b, .Lretry)
+	_ASM_EXTABLE_UA( 6b, .Lretry)
+	_ASM_EXTABLE_UA( 7b, .Lretry)
+
+.Lbelow4:
+	cmpl $2,%ecx
+	jb .Lretry			/* 0 or 1 byte: the byte loop */
+8:	movw (%rsi),%ax
+9:	movw %ax,(%rdi)
+10:	movw -2(%rsi,%rcx),%ax
+11:	movw %ax,-2(%rdi,%rcx)
+	xorl %ecx,%ecx
+	RET
+
+	_ASM_EXTABLE_UA( 8b, .Lretry)
+	_ASM_EXTABLE_UA( 9b, .Lretry)
+	_ASM_EXTABLE_UA(10b, .Lretry)
+	_ASM_EXTABLE_UA(11b, .Lretry)
+
+.Lretry:
+	testq %rcx,%rcx
+	je .Lexit
+.Lcopy_user_tail:
+12:	movb (%rsi),%al
+13:	movb %al,(%rdi)
+	inc %rsi
+	inc %rdi
+	dec %rcx
+	jne .Lcopy_user_tail
+.Lexit:
+	RET
+
+	_ASM_EXTABLE_UA(12b, .Lexit)
+	_ASM_EXTABLE_UA(13b, .Lexit)
+
+	.p2align 4
+.Lmid:
+	cmpq $256,%rcx
+	jae .Llarge
+.Lword:
+14:	movq (%rsi),%rax
+15:	movq %rax,(%rdi)
+	addq $8,%rsi
+	addq $8,%rdi
+	subq $8,%rcx
+	cmpq $8,%rcx
+	ja .Lword			/* 1..8 left: one last, overlapping move */
+16:	movq -8(%rsi,%rcx),%rax
+17:	movq %rax,-8(%rdi,%rcx)
+	xorl %ecx,%ecx
+	RET
+
+	/* rsi/rdi/rcx describe the quadword or the rest that faulted */
+	_ASM_EXTABLE_UA(14b, .Lretry)
+	_ASM_EXTABLE_UA(15b, .Lretry)
+	_ASM_EXTABLE_UA(16b, .Lretry)
+	_ASM_EXTABLE_UA(17b, .Lretry)
+
+.Llarge:
+18:	rep movsb
+	RET
+
+	/* rsi/rdi/rcx say where rep movsb stopped, maybe short of the fault */
+	_ASM_EXTABLE_UA(18b, .Lretry)
+SYM_FUNC_END(ucopy_movs_fast)
+EXPORT_SYMBOL(ucopy_movs_fast)
