@@ -7,17 +7,20 @@
  * rcx, rsi and rdi change, as the v6.6+ callers of rep_movs_alternative
  * allow.
  *
- *   len <= 16          two overlapping moves of 1, 2, 4 or 8 bytes: the
+ *   2 <= len <= 16     two overlapping moves of 2, 4 or 8 bytes: the
  *                      second rewrites the bytes the two share with the
- *                      values the first stored there
- *   17 <= len < 256    quadword loop, then the last 8 bytes, overlapping
- *   len >= 256         rep movsb
+ *                      values the first stored there (0, 1: byte loop)
+ *   17 <= len < 512    the last quadword, then 32-byte blocks and
+ *                      quadwords from the start while more than the last
+ *                      8 bytes are left (the last may overlap them)
+ *   len >= 512         rep movsb
  *
  * Every fault, whichever access takes it, ends in the byte loop, which
  * retries from the first byte the registers do not count as copied: from
  * the start of a short copy, from the faulting quadword of the loop, from
- * where rep movsb's rcx says it stopped. The byte loop stops at the first
- * byte that faults, so the result is exact however late the count is.
+ * where rep movsb's rcx says it stopped; rcx always counts to the end of
+ * the copy. The byte loop stops at the first byte that faults, so the
+ * result is exact however late the count is.
  */
 #include <linux/linkage.h>
 #include <asm/asm.h>
@@ -89,32 +92,65 @@ SYM_FUNC_START(ucopy_movs_fast)
 
 	.p2align 4
 .Lmid:
-	cmpq $256,%rcx
+	cmpq $512,%rcx
 	jae .Llarge
+	/*
+	 * The last quadword first: the loop below then never loads a source
+	 * byte beyond one it has stored to the destination, which on AMD
+	 * Zen stalls when (dst - src) mod 4096 is small. rsi/rdi/rcx are
+	 * untouched until it is stored: a fault retries the whole copy.
+	 */
+14:	movq -8(%rsi,%rcx),%rax
+15:	movq %rax,-8(%rdi,%rcx)
+	cmpq $32,%rcx
+	jb .Lword
+.Lblock:
+16:	movq (%rsi),%rax
+17:	movq %rax,(%rdi)
+18:	movq 8(%rsi),%rax
+19:	movq %rax,8(%rdi)
+20:	movq 16(%rsi),%rax
+21:	movq %rax,16(%rdi)
+22:	movq 24(%rsi),%rax
+23:	movq %rax,24(%rdi)
+	addq $32,%rsi
+	addq $32,%rdi
+	subq $32,%rcx
+	cmpq $32,%rcx
+	jae .Lblock			/* a whole block left (it may overlap the last 8) */
+	cmpq $8,%rcx
+	jbe .Ldone
 .Lword:
-14:	movq (%rsi),%rax
-15:	movq %rax,(%rdi)
+24:	movq (%rsi),%rax
+25:	movq %rax,(%rdi)
 	addq $8,%rsi
 	addq $8,%rdi
 	subq $8,%rcx
 	cmpq $8,%rcx
-	ja .Lword			/* 1..8 left: one last, overlapping move */
-16:	movq -8(%rsi,%rcx),%rax
-17:	movq %rax,-8(%rdi,%rcx)
+	ja .Lword			/* the last 1..8 bytes are stored already */
+.Ldone:
 	xorl %ecx,%ecx
 	RET
 
-	/* rsi/rdi/rcx describe the quadword or the rest that faulted */
+	/* rsi/rdi/rcx describe the block or quadword that faulted and the rest */
 	_ASM_EXTABLE_UA(14b, .Lretry)
 	_ASM_EXTABLE_UA(15b, .Lretry)
 	_ASM_EXTABLE_UA(16b, .Lretry)
 	_ASM_EXTABLE_UA(17b, .Lretry)
+	_ASM_EXTABLE_UA(18b, .Lretry)
+	_ASM_EXTABLE_UA(19b, .Lretry)
+	_ASM_EXTABLE_UA(20b, .Lretry)
+	_ASM_EXTABLE_UA(21b, .Lretry)
+	_ASM_EXTABLE_UA(22b, .Lretry)
+	_ASM_EXTABLE_UA(23b, .Lretry)
+	_ASM_EXTABLE_UA(24b, .Lretry)
+	_ASM_EXTABLE_UA(25b, .Lretry)
 
 .Llarge:
-18:	rep movsb
+26:	rep movsb
 	RET
 
 	/* rsi/rdi/rcx say where rep movsb stopped, maybe short of the fault */
-	_ASM_EXTABLE_UA(18b, .Lretry)
+	_ASM_EXTABLE_UA(26b, .Lretry)
 SYM_FUNC_END(ucopy_movs_fast)
 EXPORT_SYMBOL(ucopy_movs_fast)

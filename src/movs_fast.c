@@ -4,8 +4,9 @@
  *
  *   len <= 16         two overlapping moves of n = 8, 4 or 2 bytes (0 and
  *                     1 byte: the byte loop)
- *   16 < len < 256    quadword loop, then the last 8 bytes, overlapping
- *   len >= 256        rep movsb
+ *   16 < len < 512    the last 8 bytes, then 32-byte blocks and quadwords
+ *                     from the start (the last may overlap those 8)
+ *   len >= 512        rep movsb
  *
  * Every fault enters the byte loop (.Lretry, rep_movs_alternative's byte
  * tail) at the first byte the registers do not count as copied, and the
@@ -40,39 +41,75 @@ static size_t fast_pair(uint8_t *dst, const uint8_t *src, size_t len,
 }
 
 /*
- * .Lword, entered with rcx > 16: quadwords while more than 8 bytes are
- * left, then the last 8 bytes of the copy, overlapping bytes already
- * copied (labels 16/17). rsi/rdi/rcx change only after a quadword is
- * stored, so a fault retries from the quadword, or the rest, it faulted in.
+ * The loops of .Lmid, entered with the last 8 bytes of [off, off + rcx)
+ * stored: 32-byte blocks (labels 16-23) while a whole one is left, then
+ * quadwords (labels 24/25) while more than those 8 bytes are left. The
+ * last block or quadword may overlap them, rewriting them with the source
+ * bytes stored there. Each block or quadword is stored before rsi/rdi/rcx
+ * move past it, so a fault retries from it, with rcx counting to the end.
+ *
+ * Entered from .Lmid, no byte of the copy faults (the last 8 bytes were
+ * stored, so a fault below them would have faulted them): the retries are
+ * for a user mapping that changes under the copy, and keep the return
+ * exact then too.
  */
-/*@ requires words: 16 < rcx;
-    requires buffers: span(dst, (uint8_t *)src, 0, rcx, hw_area);
-    assigns dst[0 .. rcx - 1];
-    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, rcx, hw_fs, hw_fd, \result);
+/*@ requires more: rcx > 8;
+    requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
+    requires last: copied{Pre}(dst, (uint8_t *)src, off + rcx - 8, off + rcx);
+    assigns dst[off .. off + rcx - 1];
+    ensures all: off + rcx <= fault_at(hw_fs, hw_fd) ==>
+                 \result == 0 && copied{Post}(dst, (uint8_t *)src, off, off + rcx);
+    ensures retried: \result != 0 ==>
+                 exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
 */
-static size_t fast_words(uint8_t *dst, const uint8_t *src, size_t rcx)
+static size_t fast_forward(uint8_t *dst, const uint8_t *src, size_t off,
+			   size_t rcx)
 {
-	size_t off = 0;
-
-	/*@ loop invariant left: 8 < rcx;
-	    loop invariant count: off + rcx == \at(rcx, Pre);
-	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, 0, off,
-	                               \at(rcx, Pre), hw_fs, hw_fd);
-	    loop assigns off, rcx, dst[0 .. \at(rcx, Pre) - 1];
+	/*@ loop invariant count: off + rcx == \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(rcx, Pre), hw_fs, hw_fd);
+	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
 	    loop variant rcx;
 	*/
-	for (;;) {
-		if (!hw_move(dst, src, off, 8))	/* labels 14/15 */
+	while (rcx >= 32) {		/* cmpq $32,%rcx; jae .Lblock */
+		if (!hw_move(dst, src, off, 8) ||
+		    !hw_move(dst, src, off + 8, 8) ||
+		    !hw_move(dst, src, off + 16, 8) ||
+		    !hw_move(dst, src, off + 24, 8))
 			return movs_tail(dst, src, off, rcx);
-		off += 8;		/* addq $8,%rsi; addq $8,%rdi */
-		rcx -= 8;		/* subq $8,%rcx */
-		if (rcx <= 8)		/* cmpq $8,%rcx; ja .Lword */
-			break;
+		off += 32;		/* addq $32,%rsi; addq $32,%rdi */
+		rcx -= 32;		/* subq $32,%rcx */
 	}
-	/* 1..8 left; off >= 8, so the move stays inside the copy */
-	if (!hw_move(dst, src, off + rcx - 8, 8))
-		return movs_tail(dst, src, off, rcx);
-	return 0;
+	/*@ loop invariant count: off + rcx == \at(off, Pre) + \at(rcx, Pre);
+	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
+	                               \at(off, Pre) + \at(rcx, Pre), hw_fs, hw_fd);
+	    loop assigns off, rcx, dst[\at(off, Pre) .. \at(off, Pre) + \at(rcx, Pre) - 1];
+	    loop variant rcx;
+	*/
+	while (rcx > 8) {		/* cmpq $8,%rcx; jbe .Ldone / ja .Lword */
+		if (!hw_move(dst, src, off, 8))
+			return movs_tail(dst, src, off, rcx);
+		off += 8;
+		rcx -= 8;
+	}
+	return 0;			/* .Ldone: xorl %ecx,%ecx */
+}
+
+/*
+ * .Lmid, 16 < len < 512: the last quadword first (labels 14/15); rsi/rdi/
+ * rcx are untouched until it is stored, so a fault retries the whole copy.
+ */
+/*@ requires mid: 16 < len < 512;
+    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
+    assigns dst[0 .. len - 1];
+    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+*/
+static size_t fast_mid(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	if (!hw_move(dst, src, len - 8, 8))
+		return movs_tail(dst, src, 0, len);
+	return fast_forward(dst, src, 0, len);
 }
 
 /*
@@ -97,9 +134,9 @@ size_t model_movs_fast(uint8_t *dst, const uint8_t *src, size_t len,
 {
 	(void)daddr;	/* nothing here depends on alignment */
 	if (len > 16) {			/* cmpq $16,%rcx; ja .Lmid */
-		if (len >= 256)		/* cmpq $256,%rcx; jae .Llarge */
+		if (len >= 512)		/* cmpq $512,%rcx; jae .Llarge */
 			return fast_large(dst, src, len);
-		return fast_words(dst, src, len);
+		return fast_mid(dst, src, len);
 	}
 	if (len >= 8)
 		return fast_pair(dst, src, len, 8);
