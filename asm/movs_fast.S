@@ -95,24 +95,25 @@ SYM_FUNC_START(ucopy_movs_fast)
 	cmpq $512,%rcx
 	jae .Llarge
 	/*
-	 * The last quadword first: the loop below then never loads a source
-	 * byte beyond one it has stored to the destination, which on AMD
-	 * Zen stalls when (dst - src) mod 4096 is small. rsi/rdi/rcx are
-	 * untouched until it is stored: a fault retries the whole copy.
+	 * A load of a source byte 4 KiB away from a destination byte just
+	 * stored stalls (AMD Zen; (dst - src) mod 4096 small). So the last
+	 * quadword goes first, and each block top down: the loads that
+	 * follow a store are then far from it. rsi/rdi/rcx are untouched
+	 * until the last quadword is stored: a fault retries the whole copy.
 	 */
 14:	movq -8(%rsi,%rcx),%rax
 15:	movq %rax,-8(%rdi,%rcx)
 	cmpq $32,%rcx
 	jb .Lword
 .Lblock:
-16:	movq (%rsi),%rax
-17:	movq %rax,(%rdi)
-18:	movq 8(%rsi),%rax
-19:	movq %rax,8(%rdi)
-20:	movq 16(%rsi),%rax
-21:	movq %rax,16(%rdi)
-22:	movq 24(%rsi),%rax
-23:	movq %rax,24(%rdi)
+16:	movq 24(%rsi),%rax		/* a block top down, see above */
+17:	movq %rax,24(%rdi)
+18:	movq 16(%rsi),%rax
+19:	movq %rax,16(%rdi)
+20:	movq 8(%rsi),%rax
+21:	movq %rax,8(%rdi)
+22:	movq (%rsi),%rax
+23:	movq %rax,(%rdi)
 	addq $32,%rsi
 	addq $32,%rdi
 	subq $32,%rcx

@@ -42,7 +42,9 @@ static size_t fast_pair(uint8_t *dst, const uint8_t *src, size_t len,
 
 /*
  * The loops of .Lmid, entered with the last 8 bytes of [off, off + rcx)
- * stored: 32-byte blocks (labels 16-23) while a whole one is left, then
+ * stored: 32-byte blocks (labels 16-23, each top down, so that a load
+ * comes later after a store to the same place 4 KiB away, which stalls AMD
+ * Zen when (dst - src) mod 4096 is small) while a whole one is left, then
  * quadwords (labels 24/25) while more than those 8 bytes are left. The
  * last block or quadword may overlap them, rewriting them with the source
  * bytes stored there. Each block or quadword is stored before rsi/rdi/rcx
@@ -73,10 +75,10 @@ static size_t fast_forward(uint8_t *dst, const uint8_t *src, size_t off,
 	    loop variant rcx;
 	*/
 	while (rcx >= 32) {		/* cmpq $32,%rcx; jae .Lblock */
-		if (!hw_move(dst, src, off, 8) ||
-		    !hw_move(dst, src, off + 8, 8) ||
+		if (!hw_move(dst, src, off + 24, 8) ||	/* top down */
 		    !hw_move(dst, src, off + 16, 8) ||
-		    !hw_move(dst, src, off + 24, 8))
+		    !hw_move(dst, src, off + 8, 8) ||
+		    !hw_move(dst, src, off, 8))
 			return movs_tail(dst, src, off, rcx);
 		off += 32;		/* addq $32,%rsi; addq $32,%rdi */
 		rcx -= 32;		/* subq $32,%rcx */
