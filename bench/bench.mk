@@ -30,3 +30,24 @@ bench-quick: $(BENCH_BIN)
 $(BENCH_BIN): $(BENCH_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LINK) $^ $(LIBS) -o $@
+
+# The proposal (docs/proposal.md): the proposed row against every kernel
+# strategy, lengths 0..256 one by one then steps to 4096, four variants,
+# PROPOSAL_RUNS runs (each cell: the median of the runs' medians).
+#   make bench-proposal   run them, print the summary and the targets
+#   make proposal-doc     rewrite docs/proposal.md's table from those runs
+PROPOSAL_NEW     ?= movs_fast
+PROPOSAL_RUNS    ?= 3
+PROPOSAL_LENGTHS ?= 0-256,320,384,448,511,512,640,768,1024,1536,2048,3072,4096
+PROPOSAL_OUT     := $(BENCH_OUT)/proposal
+.PHONY: bench-proposal proposal-doc
+bench-proposal: $(BENCH_BIN) $(BUILD)/registry.tsv
+	@rm -rf $(PROPOSAL_OUT); for i in $$(seq $(PROPOSAL_RUNS)); do \
+		echo "bench-proposal: run $$i of $(PROPOSAL_RUNS)"; \
+		$(BENCH_BIN) --strategies $$(bench/proposal.sh --rows),$(PROPOSAL_NEW),memcpy \
+			--lengths $(PROPOSAL_LENGTHS) --base fsrm --new $(PROPOSAL_NEW) --no-plot \
+			--out-dir $(PROPOSAL_OUT)/run-$$i $(BENCH_FLAGS) >/dev/null || exit 2; done
+	bench/proposal.sh --new $(PROPOSAL_NEW) $(PROPOSAL_OUT)/run-*/results.csv | tee $(PROPOSAL_OUT)/summary.txt
+
+proposal-doc:
+	bench/proposal.sh --new $(PROPOSAL_NEW) --update docs/proposal.md $(PROPOSAL_OUT)/run-*/results.csv
