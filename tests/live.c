@@ -285,7 +285,7 @@ static const char *infer_copy(char *why, size_t n)
 		else if (v < 615) r = "movs_alt_movsq", snprintf(why, n, "v6.6-v6.14 without ERMS: rep_movs_alternative, rep movsq");
 		else r = "movs_alt_word", snprintf(why, n, "v6.15+ without ERMS: rep_movs_alternative, first word then rep movsq");
 	} else if (v >= 502) {
-		if (erms && fsrm && v >= 517) snprintf(why, n, "v5.17-v6.3 ERMS+FSRM: erms with the rep movsb tail, no row");
+		if (erms && fsrm && v >= 517) r = "erms_fsrm_v5", snprintf(why, n, "v5.17-v6.3 ERMS+FSRM: no short path (244122b4d2e5)");
 		else if (erms) r = "erms_short_v5", snprintf(why, n, "v5.2-v6.3 with ERMS");
 		else if (rep) r = "string_v5", snprintf(why, n, "v5.2-v6.3 with REP_GOOD");
 		else r = "unrolled_v5", snprintf(why, n, "v5.2-v6.3 without REP_GOOD");
