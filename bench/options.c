@@ -62,7 +62,8 @@ static void usage(FILE *f)
 "  --clear            the clear family instead (docs/clear.md): its rows,\n"
 "                     default pair clear_original / stos_alt, outputs\n"
 "                     DIR/clear-table.txt, clear-results.csv, ...\n"
-"  --list             list the strategies and exit\n"
+"  --list             list the strategies a run times (with --clear: the\n"
+"                     clear family's) and exit\n"
 "  -h, --help         this text\n", f);
 }
 

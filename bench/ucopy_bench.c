@@ -91,15 +91,19 @@ static void check_copy(bench_call_fn *call, const struct subject *s,
 	}
 }
 
-static void list_strategies(void)
+/* What a run of this family times: its rows, then the peers (memcpy only
+ * beside copies). */
+static void list_strategies(int clear)
 {
 	for (size_t i = 0; i < ucopy_nstrategies; i++)
-		printf("%-15s %-13s %s\n", ucopy_strategies[i].name,
-		       ucopy_abi_name(ucopy_strategies[i].abi),
-		       ucopy_strategies[i].origin);
-	printf("%-15s %-7s %s\n", "memcpy", "sysv",
-	       "peer: glibc memcpy (not fault-safe; a speed reference)");
-	printf("%-15s %-7s %s\n", "empty", "none",
+		if ((ucopy_strategies[i].kind == UCOPY_KIND_CLEAR) == clear)
+			printf("%-17s %-13s %s\n", ucopy_strategies[i].name,
+			       ucopy_abi_name(ucopy_strategies[i].abi),
+			       ucopy_strategies[i].origin);
+	if (!clear)
+		printf("%-17s %-13s %s\n", "memcpy", "sysv",
+		       "peer: glibc memcpy (not fault-safe; a speed reference)");
+	printf("%-17s %-13s %s\n", "empty", "none",
 	       "peer: an empty routine (the floor)");
 }
 
@@ -205,7 +209,7 @@ int main(int argc, char **argv)
 
 	options_parse(argc, argv, &c);
 	if (c.list) {
-		list_strategies();
+		list_strategies(c.clear);
 		return 0;
 	}
 	if (mkdirs(c.out_dir)) {
