@@ -1,6 +1,8 @@
 /*
  * tail_rep_mc: .Lcopy_user_handle_tail from v5.10 (a2f73400e4df) to
- * v6.3. The fix-ups of copy_user_64.S reach it through _ASM_EXTABLE_CPY
+ * v5.15; 690658471b5f (v5.16) dropped the test, and 3376136300a0 (v5.17)
+ * brought back another form (tail_rep_mc_left.S). The fix-ups of
+ * copy_user_64.S reach it through _ASM_EXTABLE_CPY
  * entries, whose handler leaves the trap number in eax: a machine check
  * (X86_TRAP_MC) skips the retry and returns 0, because retrying would run
  * into the poisoned line again and the machine-check handler signals the

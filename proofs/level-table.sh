@@ -32,7 +32,8 @@ table() {
 			[ -n "$proven" ] || proven="no proof result"
 			# The level just above the proven one, refuted on the compiled model.
 			local above="" cell="$proven"
-			case "$proven" in WEAK) above=RAW ;; RAW) above=EXACT ;; esac
+			# (ZEROTAIL stands beside the chain: its zeros refute WEAK)
+			case "$proven" in WEAK) above=RAW ;; RAW) above=EXACT ;; ZEROTAIL) above=WEAK ;; esac
 			if [ -n "$above" ]; then
 				local cx
 				cx=$(awk -v s="$name" -v hw="$reading" -v lv="$above" '

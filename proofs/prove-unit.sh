@@ -54,7 +54,7 @@ nwarn=$(grep -c . "$dir/warnings")
 [ "$nwarn" -eq 0 ] || problems+=("$nwarn Frama-C warning(s): $(head -c 300 "$dir/warnings" | tr '\n' ' ')")
 
 # A row's levels are read off the WP verdicts on model_<name>'s named
-# postconditions: `ensures exact|raw|weak:` holds under both readings, the
+# postconditions: `ensures exact|raw|weak|zerotail:` holds under both readings, the
 # same names in behaviour exact_hw only when rep movs reports exactly. The
 # strongest level proven for each reading must be the registry's.
 levels=null
@@ -62,7 +62,7 @@ if [ "$kind" = row ] && [ -s "$dir/wp.json" ]; then
 	levels=$(jq --arg f "model_$name" '
 	  (."wp:functions"[$f] // {}) as $p
 	  | def proven(k): ($p[k]."wp:main" // {}) | (.total // 0) > 0 and .valid == .total;
-	    def level(bhv): [["EXACT", "exact"], ["RAW", "raw"], ["WEAK", "weak"]]
+	    def level(bhv): [["EXACT", "exact"], ["RAW", "raw"], ["WEAK", "weak"], ["ZEROTAIL", "zerotail"]]
 	      | map(select(proven($f + "_ensures_" + .[1]) or
 	                   (bhv != "" and proven($f + "_" + bhv + "_ensures_" + .[1]))))
 	      | (.[0][0] // "NONE");

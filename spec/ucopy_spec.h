@@ -10,7 +10,8 @@
  *
  * Contract levels, strongest first: EXACT => RAW => WEAK (lemmas below,
  * proven by the provers). ZEROPAD is what the copy_from_user wrapper adds,
- * stated here and proven where the wrapper is.
+ * stated here and proven where the wrapper is. ZEROTAIL (at the end) is
+ * the zeroing tail's, outside that chain.
  *
  * Every assumption this logic and the primitives encode is listed in
  * spec/spec.md ("Trusted base").
@@ -197,6 +198,32 @@
   // A clear's buffer over [a, b) of an area of `area` bytes.
   predicate dspan(uint8_t *d, integer a, integer b, integer area) =
     0 <= a && b <= area && \valid(d + (a .. b - 1));
+*/
+
+/*
+ * ZEROTAIL, the level of the zeroing C tail (copy_user_handle_tail with
+ * its zerorest argument): EXACT's count and prefix, and then zeros from
+ * the report up to the first byte the destination refuses (fd), the rest
+ * unchanged. Outside the chain: the zeros are neither old nor source
+ * bytes, so it does not imply WEAK; with a destination that never faults
+ * it implies ZEROPAD (lemma below).
+ */
+/*@
+  predicate zerotail_from{K, L}(uint8_t *d, uint8_t *s, integer off, integer end,
+                                integer fs, integer fd, integer ret) =
+    ret == end - clamp(fault_at(fs, fd), off, end) &&
+    copied{L}(d, s, off, end - ret) &&
+    zeroed{L}(d, end - ret, clamp(fd, end - ret, end)) &&
+    unchanged{K, L}(d, clamp(fd, end - ret, end), end);
+
+  predicate ZEROTAIL{K, L}(uint8_t *d, uint8_t *s, integer len,
+                           integer fs, integer fd, integer ret) =
+    zerotail_from{K, L}(d, s, 0, len, fs, fd, ret);
+
+  lemma zerotail_is_zeropad{K, L}:
+    \forall uint8_t *d, uint8_t *s, integer len, fs, fd, ret;
+      len >= 0 && fs >= 0 && fd >= len &&
+      ZEROTAIL{K, L}(d, s, len, fs, fd, ret) ==> ZEROPAD{L}(d, s, len, fs, fd, ret);
 */
 
 #endif

@@ -80,7 +80,7 @@ size_t oracle_copy_from_user(uint8_t *dst, const uint8_t *src, size_t len,
 
 const char *ucopy_level_name(enum ucopy_level level)
 {
-	static const char *const names[] = { "NONE", "WEAK", "RAW", "EXACT" };
+	static const char *const names[] = { "NONE", "WEAK", "RAW", "EXACT", "ZEROTAIL" };
 	return names[level];
 }
 

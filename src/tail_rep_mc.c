@@ -1,5 +1,5 @@
 /*
- * tail_rep_mc: the v5.10-v6.3 rep movsb tail (contract in tail_rep_mc.h).
+ * tail_rep_mc: the v5.10-v5.15 rep movsb tail (contract in tail_rep_mc.h).
  *
  * What the model cannot hold: the machine-check exit. A fault the ghost
  * state describes is a page fault (trap 14, what _ASM_EXTABLE_CPY puts in

@@ -33,7 +33,10 @@ typedef size_t ucopy_bare_fn(uint8_t *dst, const uint8_t *src, size_t len,
 enum ucopy_kind { UCOPY_KIND_COPY, UCOPY_KIND_TAIL, UCOPY_KIND_CLEAR };
 enum ucopy_abi { UCOPY_ABI_CLASSIC, UCOPY_ABI_REP, UCOPY_ABI_CLASSIC_CLEAR,
 		UCOPY_ABI_STOS };
-enum ucopy_level { UCOPY_NONE, UCOPY_WEAK, UCOPY_RAW, UCOPY_EXACT };
+/* NONE < WEAK < RAW < EXACT is a chain; ZEROTAIL (the zeroing tail's:
+ * spec/ucopy_spec.h) stands outside it and is compared with nothing. */
+enum ucopy_level { UCOPY_NONE, UCOPY_WEAK, UCOPY_RAW, UCOPY_EXACT,
+		   UCOPY_ZEROTAIL };
 
 struct ucopy_strategy {
 	const char *name;

@@ -1077,9 +1077,9 @@ static void check_contract(struct lab_outcome *o, enum ucopy_level level,
 		return;
 	}
 	done = len - ret;
-	if (level == UCOPY_EXACT && ret != len - f)
-		add_what(o, LAB_F_CONTRACT, "not EXACT: returned %zu, exact %zu",
-			 ret, len - f);
+	if ((level == UCOPY_EXACT || level == UCOPY_ZEROTAIL) && ret != len - f)
+		add_what(o, LAB_F_CONTRACT, "not %s: returned %zu, exact %zu",
+			 level_name(level), ret, len - f);
 	if (level == UCOPY_RAW && ret == len && len > 0 && f > 0)
 		add_what(o, LAB_F_CONTRACT, "not RAW: copied nothing though %zu bytes could be", f);
 	if ((i = first_diff(dst, s, 0, (ptrdiff_t)done)) != PTRDIFF_MAX) {
@@ -1087,8 +1087,24 @@ static void check_contract(struct lab_outcome *o, enum ucopy_level level,
 			 level_name(level), i);
 		return;
 	}
-	if (level == UCOPY_WEAK)
+	if (level == UCOPY_WEAK) {	/* past the report: old or source bytes */
+		for (size_t z = done; z < wlim; z++)
+			if (dst[z] != d[z] && dst[z] != s[z]) {
+				add_what(o, LAB_F_CONTRACT, "not WEAK: dst[%zu] is neither its old nor its source byte",
+					 z);
+				return;
+			}
 		return;
+	}
+	if (level == UCOPY_ZEROTAIL) {	/* zeros up to the first refused byte */
+		for (size_t z = done; z < wlim; z++)
+			if (dst[z]) {
+				add_what(o, LAB_F_CONTRACT, "not ZEROTAIL: dst[%zu] not zeroed after the reported %zu bytes",
+					 z, done);
+				return;
+			}
+		return;
+	}
 	if ((i = first_diff(dst, d, (ptrdiff_t)done, (ptrdiff_t)wlim)) != PTRDIFF_MAX)
 		add_what(o, LAB_F_CONTRACT, "not %s: dst[%td] written past the reported %zu bytes",
 			 level_name(level), i, done);

@@ -2,7 +2,8 @@
 # The README's refuted cells, reproduced on the assembly: every
 # counterexample `make levels` finds on a compiled model, run on the asm
 # routine in the fault lab with the same lag.
-#   - every refuted cell (either reading, EXACT or RAW): the asm returns
+#   - every refuted cell (either reading, EXACT, RAW or, beside ZEROTAIL,
+#     WEAK): the asm returns
 #     what the model returned, and the lab finds the level broken;
 #   - the delayed-reading cells where the model wrote bytes and reported
 #     none (a lag): the asm returns len ("nothing copied") with bytes
@@ -58,7 +59,7 @@ done <<<"$cases"
 # Every refuted cell: "strategy hw level len daddr fs fd lag ret"
 # (fs/fd "-" for none)
 cells=$(awk '
-	/ on (exact|delayed) hw: (EXACT|RAW) refuted/ { s = $2; hw = $4; lv = $6; grab = 1; next }
+	/ on (exact|delayed) hw: (EXACT|RAW|WEAK) refuted/ { s = $2; hw = $4; lv = $6; grab = 1; next }
 	grab && /counterexample/ {
 		match($0, /len [0-9]+/); len = substr($0, RSTART + 4, RLENGTH - 4)
 		match($0, /daddr&7 [0-9]+/); da = substr($0, RSTART + 8, RLENGTH - 8)

@@ -4,7 +4,8 @@
  * For every registry row and both hardware readings of rep movs fault
  * reporting (exact: lag 0; delayed: lag 1..), it runs the model over small
  * lengths, destination alignments, fault offsets on either side and lags,
- * and evaluates EXACT, RAW and WEAK (spec/ucopy_spec.h) on each result.
+ * and evaluates EXACT, RAW and WEAK (spec/ucopy_spec.h) on each result
+ * (ZEROTAIL on a row that claims it).
  *   - a level the registry claims (and WP proved) must hold in every case;
  *   - each stronger level is "refuted": a concrete case breaking it must be
  *     found, and is printed (the counterexamples of the level table).
@@ -80,6 +81,22 @@ static int exact(const struct outcome *o)
 	return o->ret == o->len - reach && raw(o);
 }
 
+/* ZEROTAIL: EXACT's count and prefix, zeros from there to the first byte
+ * the destination refuses, the rest unchanged. */
+static int zerotail(const struct outcome *o)
+{
+	size_t f = fault_at(o->fs, o->fd);
+	size_t reach = o->len < f ? o->len : f;
+	size_t z = o->fd < o->len ? o->fd : o->len;
+
+	if (o->ret != o->len - reach || !copied(o, 0, reach))
+		return 0;
+	for (size_t i = reach; i < z; i++)
+		if (o->after[i])
+			return 0;
+	return unchanged(o, z > reach ? z : reach, o->len);
+}
+
 static int zeropad(const struct outcome *o)
 {
 	for (size_t i = o->len - o->ret; i < o->len; i++)
@@ -90,6 +107,7 @@ static int zeropad(const struct outcome *o)
 
 static int (*const check[])(const struct outcome *) = {
 	[UCOPY_WEAK] = weak, [UCOPY_RAW] = raw, [UCOPY_EXACT] = exact,
+	[UCOPY_ZEROTAIL] = zerotail,
 };
 
 static void describe(const char *what, const struct outcome *o)
@@ -167,11 +185,25 @@ static void verdict(int ok, const char *fmt, const char *name, const char *hw,
 	ok ? passed++ : failed++;
 }
 
-/* The claimed level holds everywhere; each stronger one is refuted. */
+/* The claimed level holds everywhere; each stronger one is refuted (a
+ * ZEROTAIL row: WEAK is, the bottom of the chain it stands beside). */
 static void check_strategy(const char *name, ucopy_model_fn *model,
 			   int delayed, enum ucopy_level claimed)
 {
 	const char *hw = delayed ? "delayed" : "exact";
+
+	if (claimed == UCOPY_ZEROTAIL) {
+		struct tally z = { .holds = zerotail }, w = { .holds = weak };
+		each_case(model, delayed, count, &z);
+		verdict(!z.broken, "%s on %s hw: %s holds", name, hw, "ZEROTAIL");
+		if (z.broken)
+			describe("claimed level broken", &z.first);
+		each_case(model, delayed, count, &w);
+		verdict(w.broken > 0, "%s on %s hw: %s refuted", name, hw, "WEAK");
+		if (w.broken)
+			describe("WEAK", &w.first);
+		return;
+	}
 
 	for (enum ucopy_level l = UCOPY_WEAK; l <= UCOPY_EXACT; l++) {
 		struct tally t = { .holds = check[l] };

@@ -1,0 +1,24 @@
+/*
+ * tail_rep_mc_left: the rep movsb tail from v5.17 (3376136300a0, "x86/mce:
+ * Reduce number of machine checks taken during recovery") to v6.3: the
+ * fix-ups hand it the trap number in eax, and a machine check (trap 18)
+ * skips the retry and returns edx, the bytes left, so the caller is not
+ * told the poisoned bytes were copied. On a page fault it is tail_rep:
+ * EXACT on exact hardware, WEAK when the report lags
+ * (body: src/tail_rep_mc_left.c).
+ */
+#ifndef UCOPY_TAIL_REP_MC_LEFT_H
+#define UCOPY_TAIL_REP_MC_LEFT_H
+
+#include "hw.h"
+
+/*@ requires buffers: span(dst, (uint8_t *)src, off, off + rem, hw_area);
+    assigns dst[off .. off + rem - 1];
+    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
+    behavior exact_hw:
+      assumes hw_exact != 0;
+      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
+*/
+size_t model_tail_rep_mc_left(uint8_t *dst, const uint8_t *src, size_t off, size_t rem);
+
+#endif
