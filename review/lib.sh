@@ -188,11 +188,11 @@ fuzz_stat() { sed -n "s/^stat::$1: *\([0-9]*\).*/\1/p" "$2" | tail -n 1; }
 # status.
 write_review_report() {
 	local D=$1 ASM ENTRY MODEL ABI FEATURES REVIEW_FUZZ_SECONDS REVIEW_QUICK REVIEW_SEED
-	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY="" REVIEW_TAG="" CALLER="" REVIEW_BENCH_LENGTHS="" TAIL=""
+	local REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY="" REVIEW_TAG="" CALLER="" REVIEW_BENCH_LENGTHS="" TAIL="" TAIL_WHY=""
 	local SYM MODEL_ABI MODEL_LX MODEL_LD MODEL_KEEPS failed=0 fails=0 gate_exact=1 gate_delayed=1
 	local notes=() verdict KEEPS=""
 	local mc mp mf ms ec ep ef es me ee origin hash cpu proof fz_exec fz_rate fz_fail fz_exit
-	local fuzz_note bench_note bench_rc xf df ph row c p f t hist REF
+	local fuzz_note bench_note bench_rc xf df ph row c p f t hist REF CONTRACT
 	# shellcheck disable=SC1091
 	. "$D/settings"
 	SYM=$(cat "$D/symbol")
@@ -202,14 +202,21 @@ write_review_report() {
 	MODEL_LX=$(registry_field "$MODEL" level_exact_hw)
 	MODEL_LD=$(registry_field "$MODEL" level_delayed_hw)
 	MODEL_KEEPS=${KEEPS:-$(registry_field "$MODEL" keeps)}
+	# The zeroing C tail behind a C-tail row: the model's result with zeros
+	# from its report to the first unwritable byte is expected (sweep
+	# --zero-tail), and the contract is ZEROTAIL, tail_c_zero the reference.
+	CONTRACT=EXACT
+	if zero_tail "$TAIL"; then
+		CONTRACT=ZEROTAIL REF=tail_c_zero MODEL_LX=ZEROTAIL MODEL_LD=ZEROTAIL
+	fi
 	origin=$(registry_origin "$MODEL")
 	hash=$(sha256sum "$ASM" | cut -c1-16)
 	read -r mc mp mf ms <<<"$(sweep_counts "$D/sweep-model.txt")"
 	read -r ec ep ef es <<<"$(sweep_counts "$D/sweep-exact.txt")"
 	me=$(step_exit "$D/sweep-model.txt")
 	ee=$(step_exit "$D/sweep-exact.txt")
-	[ "$MODEL_LX" = EXACT ] || gate_exact=0
-	[ "$MODEL_LD" = EXACT ] || gate_delayed=0
+	[ "$MODEL_LX" = "$CONTRACT" ] || gate_exact=0
+	[ "$MODEL_LD" = "$CONTRACT" ] || gate_delayed=0
 	if [ -z "$mc" ]; then
 		failed=1
 		notes+=("the sweep against $MODEL did not finish (exit $me$([ "$me" = 124 ] && echo ": ran past ${REVIEW_TIMEOUT} s"))")
@@ -279,7 +286,7 @@ write_review_report() {
 		*) echo 'rdi to, rsi from, edx len; eax = bytes not copied' ;; esac))$([ "$SYM" != "$ENTRY" ] && echo "; linked as \`$SYM\` (the lab defines \`$ENTRY\` too)") |"
 	echo "| model | \`$MODEL\` (src/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
 	[ -n "$REVIEW_WHY" ] && echo "| model chosen | $REVIEW_WHY |"
-	[ -n "$TAIL" ] && echo "| tail | the file's \`copy_user_handle_tail\` calls go to \`$TAIL\` (TAIL=) |"
+	[ -n "$TAIL" ] && echo "| tail | the file's \`copy_user_handle_tail\` calls go to \`$TAIL\` ($([ -n "$TAIL_WHY" ] && echo "$TAIL_WHY" || echo "TAIL=")$(zero_tail "$TAIL" && echo "; the zeroing tail: the model's result with zeros from its report up to the first unwritable byte is expected, level ZEROTAIL")) |"
 	[ -n "$CALLER" ] && echo "| caller | \`review_caller\`: len <= ${CALLER%%:*} calls \`$(cut -d: -f2 <<<"$CALLER")\`, longer copies \`${CALLER##*:}\` (CALLER=$CALLER) |"
 	proof=$(proof_of "$MODEL")
 	if [ -n "$proof" ]; then
@@ -320,14 +327,14 @@ write_review_report() {
 		echo "| model \`$MODEL\` | | did not finish | | | |"
 	fi
 	if [ "$MODEL" = "$REF" ]; then
-		echo "| the EXACT contract | | (the model is the EXACT reference) | | | |"
+		echo "| the $CONTRACT contract | | (the model is the $CONTRACT reference) | | | |"
 	elif [ -n "$ec" ]; then
 		for ph in "exact hw" "delayed hw"; do
 			read -r c p f t <<<"$(sweep_phase_counts "$D/sweep-exact.txt" "$ph")"
 			if [ "$ph" = "exact hw" ]; then
-				row="the EXACT contract (reference model \`$REF\`)$([ "$gate_exact" = 1 ] || echo ", informational: $MODEL claims $MODEL_LX")"
+				row="the $CONTRACT contract (reference model \`$REF\`)$([ "$gate_exact" = 1 ] || echo ", informational: $MODEL claims $MODEL_LX")"
 			else
-				row="the EXACT contract under lags$([ "$gate_delayed" = 1 ] || echo ", informational: $MODEL claims $MODEL_LD on delayed hw")"
+				row="the $CONTRACT contract under lags$([ "$gate_delayed" = 1 ] || echo ", informational: $MODEL claims $MODEL_LD on delayed hw")"
 			fi
 			if [ "$c" = - ]; then
 				echo "| $row | $ph | not run | | | |"
@@ -336,7 +343,7 @@ write_review_report() {
 			fi
 		done
 	else
-		echo "| the EXACT contract | | did not finish | | | |"
+		echo "| the $CONTRACT contract | | did not finish | | | |"
 	fi
 	hist=$(sweep_lag_hist "$D/sweep-model.txt")
 	[ -n "$hist" ] && { echo; echo "Cases per lag against the model: $hist."; }
@@ -423,7 +430,7 @@ MATCH_TABLE=${MATCH_TABLE:-review/match.tsv}
 file_shape() { # RAW PRE
 	local raw=$1 pre=$2
 	grep -Eq '\.Lcopy_user_handle_tail|ucopy_tail_rep' "$pre" && echo tail_rep
-	grep -Eq '(call|jmp)[[:space:]]+copy_user_handle_tail' "$raw" && echo tail_c
+	grep -Eq '(call|jmp)[[:space:]]+copy_user_handle_tail' "$pre" && echo tail_c
 	grep -q '_ASM_EXTABLE_CPY' "$raw" && echo extable_cpy
 	grep -q 'X86_FEATURE_FSRM' "$raw" && echo fsrm
 	grep -Eq 'GET_THREAD_INFO|TI_addr_limit' "$raw" && echo thread_info
@@ -508,7 +515,8 @@ caller_check() {
 # review_levels DIR: "exact delayed", the contract level the review's
 # sweeps show under each reading: EXACT when the routine passed both its
 # model and the EXACT contract, the model's registry level when it passed
-# only its model, FAIL when it failed its model, "-" when not run.
+# only its model, FAIL when it failed its model, "-" when not run; with the
+# zeroing tail (TAIL=), ZEROTAIL for a pass.
 review_levels() {
 	local D=$1 model ph c p f t xf tf lvl out=""
 	model=$(setting "$D" MODEL)
@@ -521,6 +529,7 @@ review_levels() {
 		fi
 		if [ -z "$c" ] || [ "$c" = - ]; then lvl=-
 		elif [ "$f" -gt 0 ]; then lvl=FAIL
+		elif zero_tail "$(setting "$D" TAIL)"; then lvl=ZEROTAIL
 		elif [ "$model" = bytewise ] || [ "${xf:-0}" = 0 ] || [ "$xf" = - ]; then lvl=EXACT
 		elif [ "$ph" = "exact hw" ]; then lvl=$(registry_field "$model" level_exact_hw)
 		else lvl=$(registry_field "$model" level_delayed_hw)
@@ -529,8 +538,12 @@ review_levels() {
 	done
 	echo "${out# }"
 }
-# level_rank LEVEL: EXACT 3 > RAW 2 > WEAK 1 > FAIL 0; "-" -1.
-level_rank() { case "$1" in EXACT) echo 3 ;; RAW) echo 2 ;; WEAK) echo 1 ;; FAIL) echo 0 ;; *) echo -1 ;; esac; }
+# zero_tail SYMBOL: true when TAIL= names the zeroing C tail (tail_c_zero).
+zero_tail() { case "$1" in copy_user_handle_tail_zerorest|ucopy_tail_c_zero) return 0 ;; esac; return 1; }
+# level_rank LEVEL: EXACT 3 > RAW 2 > WEAK 1 > FAIL 0; "-" -1 (ZEROTAIL,
+# beside the chain, ranks with EXACT: what a C-tail row becomes with the
+# zeroing tail).
+level_rank() { case "$1" in EXACT|ZEROTAIL) echo 3 ;; RAW) echo 2 ;; WEAK) echo 1 ;; FAIL) echo 0 ;; *) echo -1 ;; esac; }
 # setting DIR NAME: one setting of the review whose steps wrote DIR.
 setting() { ( . "$1/settings" && eval "printf '%s\n' \"\${$2:-}\"" ); }
 

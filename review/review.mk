@@ -64,7 +64,7 @@ RD            := $(REVIEW_DIR)/work/$(REVIEW_TAG)$(basename $(notdir $(ASM)))-$(
 # then and only then.
 REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES KEEPS REVIEW_FUZZ_SECONDS REVIEW_QUICK \
 	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY \
-	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS TAIL
+	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS TAIL TAIL_WHY
 define nl
 
 
@@ -129,18 +129,22 @@ REVIEW_SWEEP = timeout --kill-after=10 $(REVIEW_TIMEOUT) $(RD)/sweep --entry "$$
 	--stop-after $(REVIEW_STOP_AFTER) $(if $(filter 1,$(REVIEW_QUICK)),--quick) \
 	$(if $(filter 2,$(REVIEW_QUICK)),--max-len 24 --random 200 --lag-len 12 --trace 100)
 # The EXACT reference: clear_bytewise for a clear row (docs/clear.md).
-REVIEW_REF := $(if $(filter clear,$(shell awk -F'\t' -v m=$(call sq,$(MODEL)) '$$1 == m { print $$2 }' \
-	$(REGISTRY) 2>/dev/null)),clear_bytewise,bytewise)
+# With the zeroing C tail (TAIL=, docs/review.md "The tail") the model's
+# result is expected with zeros from its report on (--zero-tail), and the
+# reference is that tail's ZEROTAIL contract.
+REVIEW_ZT  := $(filter copy_user_handle_tail_zerorest ucopy_tail_c_zero,$(TAIL))
+REVIEW_REF := $(if $(REVIEW_ZT),tail_c_zero,$(if $(filter clear,$(shell awk -F'\t' -v m=$(call sq,$(MODEL)) '$$1 == m { print $$2 }' \
+	$(REGISTRY) 2>/dev/null)),clear_bytewise,bytewise))
 REVIEW_KEEPS = "$$(. review/lib.sh && k='$(KEEPS)' && echo "$${k:-$$(registry_field $(MODEL) keeps)}" | tr ' ' ,)"
 $(RD)/sweep-model.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against model $(MODEL)" >&2
-	@$(REVIEW_SWEEP) --model $(MODEL) --keeps $(REVIEW_KEEPS) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+	@$(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 ifeq ($(MODEL),$(REVIEW_REF))
 $(RD)/sweep-exact.txt: $(RD)/sweep-model.txt
 	@cp $< $@
 else
 $(RD)/sweep-exact.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
-	@echo "review: sweep against the EXACT contract (model $(REVIEW_REF))" >&2
+	@echo "review: sweep against the $(if $(REVIEW_ZT),ZEROTAIL,EXACT) contract (model $(REVIEW_REF))" >&2
 	@$(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
 		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif

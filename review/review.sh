@@ -80,6 +80,17 @@ fi
 SCAN=build/review/scan/$REVIEW_TAG$(basename "${ASM%.*}")
 make -s --no-print-directory review-scan ASM="$ASM" FEATURES="$FEATURES" SCAN="$SCAN" >&2 || exit 2
 FILE_TAGS=$(file_shape "$ASM" "$SCAN.i" | paste -sd ' ')
+# The tail the fix-ups call comes from the era (docs/review.md, "The
+# tail"): a file that calls copy_user_handle_tail and still has
+# _copy_from_user in assembly (ALTERNATIVE_JUMP or GET_THREAD_INFO, up to
+# v4.7) calls the zerorest form, tail_c_zero. TAIL= overrides (TAIL=
+# copy_user_handle_tail: asm/tail_c.S's byte retry).
+TAIL_WHY=""
+if [ -z "${TAIL+set}" ] && grep -qw tail_c <<<"$FILE_TAGS" && grep -qwE 'altjump|thread_info' <<<"$FILE_TAGS"; then
+	TAIL=copy_user_handle_tail_zerorest
+	TAIL_WHY="chosen by era: the file keeps _copy_from_user in assembly, so its C tail is the zerorest one (v2.6.27-v4.7); TAIL=copy_user_handle_tail for the byte retry alone"
+fi
+TAIL=${TAIL:-}
 routines() { nm -n -g --defined-only "$SCAN.o" | awk '$2 ~ /[TW]/ { print $3 }'; }
 
 # pick SYM: M_ROW M_ABI M_KEEPS M_WANT M_WHY for the routine SYM.
@@ -122,7 +133,8 @@ one() {
 	rd=build/review/work/$REVIEW_TAG$(basename "${ASM%.*}")-$sym
 	[ -f "$rd/settings" ] && [ "$(setting "$rd" ASM)" != "$ASM" ] && rm -rf "$rd"
 	make -s --no-print-directory review-report "$@" ENTRY="$sym" MODEL="$model" ABI="$abi" \
-		KEEPS="$keeps" REVIEW_WHY="$why" CALLER="$CALLER" REVIEW_TAG="$REVIEW_TAG" >&2 ||
+		KEEPS="$keeps" REVIEW_WHY="$why" CALLER="$CALLER" REVIEW_TAG="$REVIEW_TAG" \
+		TAIL="$TAIL" TAIL_WHY="$TAIL_WHY" >&2 ||
 		{ echo "review: stopped (above)" >&2; return 2; }
 	echo "$report"
 }
@@ -176,7 +188,8 @@ done
 	for k in "${skipped[@]+"${skipped[@]}"}"; do echo "- not reviewed, $k"; done
 	[ ${#skipped[@]} -gt 0 ] && echo
 	echo "Levels: what the sweeps show (EXACT: passed the model and the EXACT contract; a lower" \
-	     "level: passed the model, which is proven at that level; FAIL: failed the model)."
+	     "level: passed the model, which is proven at that level; ZEROTAIL: passed with the" \
+	     "zeroing C tail$([ -n "$TAIL" ] && echo ", here \`$TAIL\`"); FAIL: failed the model)."
 	for r in "${reports[@]}"; do echo; sed -e 's/^#/##/' "$r"; done
 } >"$summary"
 cat "$summary"

@@ -88,6 +88,19 @@ if [ "${1:-}" != --samples-only ]; then
 	wholefile "$out/x/y/unknown.S" whole-unknown 0 "my_copy=bytewise" &&
 		has whole-unknown 'no row matches this routine: checked against the EXACT contract through `bytewise`' &&
 		ok "whole file, an unknown routine: checked against EXACT through bytewise, the report says so"
+	# The tail by era: a file that keeps _copy_from_user in assembly calls
+	# the zerorest C tail; TAIL= gives the byte retry back.
+	wholefile review/fixtures/era_v4.7.S whole-v4.7 0 \
+		"copy_user_generic_unrolled=unrolled _copy_from_user=unrolled" &&
+		has whole-v4.7 '^\| `copy_user_generic_unrolled` \| `unrolled` \| classic \| ZEROTAIL \| ZEROTAIL \| PASS' &&
+		has whole-v4.7 '^\| `_copy_from_user` \| `unrolled` \| classic \| ZEROTAIL \| ZEROTAIL \| PASS' &&
+		has whole-v4.7 'go to `copy_user_handle_tail_zerorest` \(chosen by era' &&
+		has whole-v4.7 '^\| the ZEROTAIL contract \(reference model `tail_c_zero`\) \| exact hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
+		ok "whole file, v4.7 shape: the era's zeroing tail, both routines ZEROTAIL against the tail_c_zero contract"
+	wholefile review/fixtures/era_v4.7.S whole-v4.7-tail 0 "copy_user_generic_unrolled=unrolled" \
+		TAIL=copy_user_handle_tail &&
+		has whole-v4.7-tail '^\| `copy_user_generic_unrolled` \| `unrolled` \| classic \| EXACT \| EXACT \| PASS' &&
+		ok "... TAIL=copy_user_handle_tail: the byte retry alone, EXACT"
 fi
 
 # 1c. Review a patch: both versions, side by side; exit 0 nothing

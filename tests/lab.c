@@ -1336,6 +1336,11 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		} else {
 			o->model_ret = t->model(model_dst, model_src, len, (size_t)dst, fs, fd, 0);
 		}
+		/* The model's tail is the byte retry; the zeroing tail goes on
+		 * from where it stops, storing zeros until fd. */
+		if (t->zero_tail && o->model_ret <= len)
+			for (i = len - o->model_ret; i < wlim; i++)
+				model_dst[i] = 0;
 		at = first_diff(model_dst, d, (ptrdiff_t)wlim, (ptrdiff_t)len);
 		if (at != PTRDIFF_MAX)
 			add_what(o, LAB_F_MODEL, "model %s wrote dst[%td], at/after fd",

@@ -48,6 +48,9 @@ struct lab_target {
 	enum ucopy_kind kind;     /* CLEAR: a clear_user routine, run as a copy
 	                             from a zero source that never faults (fs
 	                             ignored; docs/clear.md) */
+	int zero_tail;            /* its C tail is the zeroing one (tail_c_zero):
+	                             the model's result with zeros from its
+	                             report up to fd is what is expected */
 };
 
 /* One case. */

@@ -54,7 +54,7 @@ struct opts {
 	unsigned phases;	/* bit per phase */
 	size_t stop_after;	/* stop a target after this many failures */
 	const char *entry, *model, *abi, *one_case, *lags, *keeps;
-	int trace_one;
+	int trace_one, zero_tail;
 	const char *only[MAX_TARGETS];
 	int nonly;
 	size_t shard_i, shard_n;	/* --shard I/N (1-based); 0/0: all */
@@ -102,6 +102,9 @@ static void usage(FILE *f)
 "  --model NAME         ... against this model: a registry name or none\n"
 "  --abi classic|rep|classic_clear|stos  ... with this ABI (default: the\n"
 "                       model row's; a clear ABI runs it as a clear)\n"
+"  --zero-tail          ... whose C tail is the zeroing one (tail_c_zero):\n"
+"                       expect the model's result with zeros from its report\n"
+"                       up to the first unwritable byte; level ZEROTAIL\n"
 "  --keeps 'REGS'       ... checking that it keeps these registers (default:\n"
 "                       the model row's keeps; rsp and DF always)\n"
 "  --case L,SA,DA,FS,FD run one case (FS/FD '-' for no fault), print it\n"
@@ -158,7 +161,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	enum { O_QUICK = 256, O_MAXLEN, O_ALIGNS, O_RANDOM, O_RANDMAX, O_SEED, O_JOBS,
 	       O_STRATEGY, O_ENTRY, O_MODEL, O_ABI, O_CASE, O_SHOW, O_STOP, O_LIST,
 	       O_LAGLEN, O_LAGALIGNS, O_LAGSTRIDE, O_TRACE, O_TRACEMAX, O_PHASE,
-	       O_LAG, O_TRACED, O_KEEPS, O_SHARD, O_TALLY, O_MERGE };
+	       O_LAG, O_TRACED, O_KEEPS, O_SHARD, O_TALLY, O_MERGE, O_ZEROTAIL };
 	static const struct option opts[] = {
 		{ "quick", 0, 0, O_QUICK }, { "max-len", 1, 0, O_MAXLEN },
 		{ "aligns", 1, 0, O_ALIGNS }, { "random", 1, 0, O_RANDOM },
@@ -173,7 +176,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "phase", 1, 0, O_PHASE }, { "lag", 1, 0, O_LAG },
 		{ "traced", 0, 0, O_TRACED }, { "keeps", 1, 0, O_KEEPS },
 		{ "shard", 1, 0, O_SHARD }, { "tally", 0, 0, O_TALLY },
-		{ "merge", 0, 0, O_MERGE },
+		{ "merge", 0, 0, O_MERGE }, { "zero-tail", 0, 0, O_ZEROTAIL },
 		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
 	size_t v, max_len = 256, nrandom = 4000, lag_len = 48, ntrace = 400, trace_max = 256;
@@ -204,6 +207,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		case O_LAG: o->lags = optarg; break;
 		case O_TRACED: o->trace_one = 1; break;
 		case O_TALLY: o->tally = 1; break;
+		case O_ZEROTAIL: o->zero_tail = 1; break;
 		case O_MERGE: o->nmerge = -1; break;
 		case O_SHARD: {
 			char *end;
@@ -329,8 +333,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		fprintf(stderr, "sweep: --entry and --model go together\n");
 		return -1;
 	}
-	if ((o->abi || o->keeps) && !o->entry) {
-		fprintf(stderr, "sweep: --abi and --keeps need --entry\n");
+	if ((o->abi || o->keeps || o->zero_tail) && !o->entry) {
+		fprintf(stderr, "sweep: --abi, --keeps and --zero-tail need --entry\n");
 		return -1;
 	}
 	if ((o->lags || o->trace_one) && !o->one_case) {
@@ -352,6 +356,20 @@ static int targets(const struct opts *o, struct lab_target *t, int *n)
 		if (lab_target_entry(&t[(*n)++], o->entry, o->model, o->abi, err, sizeof err)) {
 			fprintf(stderr, "sweep: %s\n", err);
 			return -1;
+		}
+		if (o->zero_tail) {
+			/* the zeroing tail behind a row proven EXACT with the C
+			 * tail: ZEROTAIL (docs/kernel-history.md) */
+			const struct ucopy_strategy *m = ucopy_find(o->model);
+			if (!m || m->kind == UCOPY_KIND_CLEAR || m->level_exact_hw != UCOPY_EXACT ||
+			    m->level_delayed_hw != UCOPY_EXACT) {
+				fprintf(stderr, "sweep: --zero-tail: the model must be a copy row "
+					"proven EXACT under both readings (a C-tail row), not '%s'\n",
+					o->model);
+				return -1;
+			}
+			t[0].zero_tail = 1;
+			t[0].level = t[0].level_delayed = UCOPY_ZEROTAIL;
 		}
 		if (o->keeps && lab_keeps_parse(o->keeps, &t[0].keeps)) {
 			fprintf(stderr, "sweep: --keeps '%s': not a list of register names "
