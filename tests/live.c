@@ -663,7 +663,7 @@ int main(int argc, char **argv)
 		for (size_t r = 0; r < nrows; r++)
 			if (rows[r]->level_exact_hw != UCOPY_EXACT)
 				printf(" `%s`", rows[r]->name);
-		printf(": fix-ups that return early) predicts the same count and bytes at lag 0: what "
+		printf(": fix-ups that return early, or a tail that zeroes) predicts the same count and bytes at lag 0: what "
 		       "these cases show is that the kernel meets EXACT on every path, not which row it runs. "
 		       "Indistinguishable from the kernel at both readings:");
 		for (size_t r = 0; r < nrows; r++)
