@@ -123,7 +123,7 @@ review_object() {
 	fi
 	objcopy "${redef[@]}" "$raw" "$out" || return 1
 	[ -z "$clash" ] || echo "review: renamed in the reviewed object (the lab defines them too):" $clash >&2
-	[ -z "${TAIL:-}" ] || echo "review: copy_user_handle_tail is $TAIL in the reviewed object (TAIL=)" >&2
+	[ -z "${TAIL:-}" ] || echo "review: copy_user_handle_tail is $TAIL in the reviewed object" >&2
 	if grep -qxF "$entry" <<<"$clash"; then echo "${entry}__review"; else echo "$entry"; fi >"$symfile"
 }
 

@@ -55,6 +55,14 @@ REVIEW_TAG          ?=
 # The report `make review` prints: one routine's, or the whole file's.
 REVIEW_REPORT := $(REVIEW_DIR)/review-$(REVIEW_TAG)$(if $(CALLER),review_caller,$(if $(ENTRY),$(ENTRY),file-$(basename $(notdir $(ASM))))).md
 
+# How the file under review is assembled, unmodified, against asm/kshim/
+# (the one review's build and `review-scan` alike): each
+# ALTERNATIVE takes the branch FEATURES select; a file with its own
+# ALIGN_DESTINATION macro (v4.20+) keeps the shim's out of the way.
+comma := ,
+REVIEW_DEFS = $(foreach f,$(subst $(comma), ,$(FEATURES)),-DKSHIM_HAS_$(shell echo '$(f)' | tr a-z A-Z)=1) \
+	$(if $(shell grep -Esq '^[[:space:]]*\.macro[[:space:]]+ALIGN_DESTINATION' $(call sq,$(ASM)) && echo y),-DKSHIM_NO_ALIGN_DESTINATION)
+
 ifneq ($(and $(ASM),$(ENTRY),$(MODEL)),)
 # ---- One review: every step a file under $(RD) ----
 RD            := $(REVIEW_DIR)/work/$(REVIEW_TAG)$(basename $(notdir $(ASM)))-$(ENTRY)
@@ -76,12 +84,8 @@ $(RD)/settings: FORCE
 	$(shell mkdir -p $(@D))$(file >$@.new,$(REVIEW_SETTINGS))
 	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
 
-# The file under review, assembled unmodified against asm/kshim/: each
-# ALTERNATIVE takes the branch FEATURES select; a file with its own
-# ALIGN_DESTINATION macro (v4.20+) keeps the shim's out of the way.
-comma := ,
-REVIEW_DEFS = $(foreach f,$(subst $(comma), ,$(FEATURES)),-DKSHIM_HAS_$(shell echo '$(f)' | tr a-z A-Z)=1) \
-	$(if $(shell grep -Esq '^[[:space:]]*\.macro[[:space:]]+ALIGN_DESTINATION' $(call sq,$(ASM)) && echo y),-DKSHIM_NO_ALIGN_DESTINATION)
+# The file under review, assembled unmodified against asm/kshim/: see
+# REVIEW_DEFS above.
 ifeq ($(CALLER),)
 $(RD)/review-raw.o: $(ASM) $(REVIEW_STEP)
 	@echo "review: assembling $(ASM)" >&2
@@ -161,6 +165,7 @@ $(RD)/fuzz.txt: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
 	@rm -rf $(RD)/fuzz-corpus $(RD)/fuzz-crashes && mkdir -p $(RD)/fuzz-corpus $(RD)/fuzz-crashes
 	@cp -r tests/fuzz/corpus/. $(RD)/fuzz-corpus/
 	@UCOPY_FUZZ_ENTRY="$$(cat $(RD)/symbol)" UCOPY_FUZZ_MODEL=$(MODEL) UCOPY_FUZZ_ABI=$(ABI) \
+		$(if $(REVIEW_ZT),UCOPY_FUZZ_ZERO_TAIL=1) \
 		timeout --kill-after=10 $$(($(REVIEW_FUZZ_SECONDS) + 120)) $(RD)/ucopy-fuzz \
 		-max_total_time=$(REVIEW_FUZZ_SECONDS) -print_final_stats=1 -timeout=10 \
 		-artifact_prefix=$(RD)/fuzz-crashes/ $(RD)/fuzz-corpus >$@.tmp 2>&1; \
@@ -185,8 +190,11 @@ $(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
 		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
 endif
 
+# The report is rewritten every time (it only formats the steps' outputs):
+# its name holds the routine, not the file, so a report left by another
+# file's review of the same routine must never pass for this one's.
 $(REVIEW_REPORT): $(RD)/sweep-model.txt $(RD)/sweep-exact.txt $(RD)/fuzz.txt $(RD)/bench.txt \
-		$(REGISTRY) review/lib.sh $(wildcard $(PROOF_RESULTS))
+		$(REGISTRY) review/lib.sh $(wildcard $(PROOF_RESULTS)) FORCE
 	@. review/lib.sh && write_review_report $(RD) >$@.tmp && mv $@.tmp $@
 
 review-report: $(REVIEW_REPORT)

@@ -88,6 +88,8 @@ if [ "${1:-}" != --samples-only ]; then
 	wholefile "$out/x/y/unknown.S" whole-unknown 0 "my_copy=bytewise" &&
 		has whole-unknown 'no row matches this routine: checked against the EXACT contract through `bytewise`' &&
 		ok "whole file, an unknown routine: checked against EXACT through bytewise, the report says so"
+	wholefile review/fixtures/own_align_macro.S whole-own-macro 0 "my_copy=bytewise" &&
+		ok "whole file with its own ALIGN_DESTINATION macro (v5.1+): assembles in the scan and the review"
 	# The tail by era: a file that keeps _copy_from_user in assembly calls
 	# the zerorest C tail; TAIL= gives the byte retry back.
 	wholefile review/fixtures/era_v4.7.S whole-v4.7 0 \
@@ -170,18 +172,26 @@ sample() { # FILE NAME WHAT make-arguments...
 	if [ ! -f "$file" ]; then echo "skip $what: $file not present"; return; fi
 	review "$name" 0 ASM="$file" "$@" && ok "$what"
 }
-sample copy_user_64_v4.1-v4.7.S k-v4.1 "v4.1-v4.7 _copy_from_user (ALTERNATIVE_2 -> ERMS) passes against erms" \
-	ENTRY=_copy_from_user MODEL=erms FEATURES=rep_good,erms
+sample copy_user_64_v4.1-v4.7.S k-v4.1 "v4.1-v4.7 copy_user_enhanced_fast_string passes against erms with the era's zeroing tail" \
+	ENTRY=copy_user_enhanced_fast_string MODEL=erms FEATURES=rep_good,erms &&
+	has k-v4.1 '^\| model `erms` \(result, .*contract ZEROTAIL\) \| exact hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
+	ok "... at ZEROTAIL (the tail chosen by era)"
 sample copy_user_64_v4.13-v4.19.S k-v4.13 "v4.13-v4.19 copy_user_enhanced_fast_string passes against erms_short" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short
 sample copy_user_64_v5.10-vendor.S k-v5.10 "v5.10 (vendor tree) copy_user_enhanced_fast_string passes against erms_short_v5" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short_v5
 sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled passes against unrolled_v5" \
 	ENTRY=copy_user_generic_unrolled MODEL=unrolled_v5
+sample copy_user_64_v5.17-v6.1.S k-v5.17-fsrm "v5.17-v6.1 with FEATURES=fsrm: copy_user_enhanced_fast_string passes, picked by the table" \
+	ENTRY=copy_user_enhanced_fast_string FEATURES=fsrm &&
+	has k-v5.17-fsrm '^# Review of `copy_user_enhanced_fast_string` against strategy `erms_fsrm_v5`' &&
+	ok "... as erms_fsrm_v5 (no short path on FSRM, 244122b4d2e5)"
 sample copy_user_64_v6.15-later.S k-v6.15 "v6.15+ rep_movs_alternative (ERMS) passes against movs_alt" \
 	ENTRY=rep_movs_alternative MODEL=movs_alt ABI=rep FEATURES=erms
 # v2.6.x: absolute __ex_table pairs and ALTERNATIVE_JUMP, converted; the
-# row picked from the shape (no MODEL=).
+# row picked from the shape (no MODEL=). The conversion is said while the
+# object is built: start from no earlier build of it.
+rm -rf build/review/work/copy_user_64_v2.6.32-copy_user_generic_unrolled
 sample copy_user_64_v2.6.32.S k-v2.6-u "v2.6.32 copy_user_generic_unrolled (absolute .quad extable) passes against unrolled, picked by the table" \
 	ENTRY=copy_user_generic_unrolled && has k-v2.6-u '^# Review of `copy_user_generic_unrolled` against strategy `unrolled`' &&
 	has k-v2.6-u 'converted [0-9]+ absolute \(pre-v3.5\) __ex_table entries' && ok "... the absolute extable converted, said so"

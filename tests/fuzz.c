@@ -20,6 +20,8 @@
  *   UCOPY_FUZZ_ENTRY=symbol    only this entry symbol (linked in: a mutant,
  *   UCOPY_FUZZ_MODEL=name        a patch under review), against this model
  *   UCOPY_FUZZ_ABI=classic|rep   (a registry name or none), this ABI
+ *   UCOPY_FUZZ_ZERO_TAIL=1       ... with the zeroing C tail behind it
+ *                                (expect ZEROTAIL: the sweep's --zero-tail)
  *   neither: every registry strategy, the record's first byte picks one;
  *   built with -DUCOPY_FUZZ_PIN=\"name\" (the OSS-Fuzz targets): that one.
  *   UCOPY_FUZZ_SELFTEST_SEGV=1 faults outside the lab on every input (the
@@ -77,6 +79,8 @@ static void setup_targets(void)
 			      getenv("UCOPY_FUZZ_ENTRY"), getenv("UCOPY_FUZZ_MODEL"),
 			      getenv("UCOPY_FUZZ_ABI"), err, sizeof err))
 		die("%s", err);
+	if (getenv("UCOPY_FUZZ_ZERO_TAIL") && fuzz_targets_zero_tail(&targets, err, sizeof err))
+		die("UCOPY_FUZZ_ZERO_TAIL: %s", err);
 	/* For the smoke test: a fault outside any case must still reach the
 	 * fuzzer's crash handler. */
 	selftest_segv = getenv("UCOPY_FUZZ_SELFTEST_SEGV") != NULL;

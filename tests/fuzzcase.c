@@ -155,6 +155,20 @@ int fuzz_targets_init(struct fuzz_targets *ft, const char *strategy,
 	return 0;
 }
 
+int fuzz_targets_zero_tail(struct fuzz_targets *ft, char *err, size_t errlen)
+{
+	size_t k = strlen(ft->how);
+
+	if (!ft->pinned || ft->n != 1 || ft->t[0].model_name[0] == 0) {
+		snprintf(err, errlen, "the zeroing tail needs one pinned entry and its model");
+		return -1;
+	}
+	if (lab_target_zero_tail(&ft->t[0], err, errlen))
+		return -1;
+	snprintf(ft->how + k, sizeof ft->how - k, " --zero-tail");
+	return 0;
+}
+
 const struct lab_target *fuzz_pick(const struct fuzz_targets *ft,
 				   unsigned strategy_byte)
 {

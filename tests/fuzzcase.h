@@ -79,6 +79,10 @@ int fuzz_targets_init(struct fuzz_targets *ft, const char *strategy,
 		      const char *entry, const char *model, const char *abi,
 		      char *err, size_t errlen);
 
+/* The pinned target with the zeroing C tail behind it (lab_target_zero_tail);
+ * replay commands then say --zero-tail. 0, or -1 with the reason in err. */
+int fuzz_targets_zero_tail(struct fuzz_targets *ft, char *err, size_t errlen);
+
 /* The target a record's strategy byte picks. */
 const struct lab_target *fuzz_pick(const struct fuzz_targets *ft,
 				   unsigned strategy_byte);

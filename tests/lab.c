@@ -958,6 +958,21 @@ void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
 		lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
 }
 
+int lab_target_zero_tail(struct lab_target *t, char *err, size_t errlen)
+{
+	const struct ucopy_strategy *m = ucopy_find(t->model_name);
+
+	if (!m || m->kind == UCOPY_KIND_CLEAR || m->level_exact_hw != UCOPY_EXACT ||
+	    m->level_delayed_hw != UCOPY_EXACT) {
+		snprintf(err, errlen, "the zeroing tail goes behind a copy row proven EXACT "
+			 "under both readings (a C-tail row), not '%s'", t->model_name);
+		return -1;
+	}
+	t->zero_tail = 1;
+	t->level = t->level_delayed = UCOPY_ZEROTAIL;
+	return 0;
+}
+
 int lab_target_entry(struct lab_target *t, const char *symbol,
 		     const char *model_name, const char *abi,
 		     char *err, size_t errlen)

@@ -148,6 +148,14 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 		     const char *model_name, const char *abi,
 		     char *err, size_t errlen);
 
+/*
+ * The zeroing C tail (tail_c_zero) behind t: its model's result with zeros
+ * from the report up to fd is expected, at level ZEROTAIL. The model must
+ * be a copy row proven EXACT under both readings (a C-tail row). 0, or -1
+ * with the reason in err.
+ */
+int lab_target_zero_tail(struct lab_target *t, char *err, size_t errlen);
+
 /* Parses a keeps list ("rbx rbp r12 ...") into a lab_target mask. 0 or
  * -1 on an unknown name. */
 int lab_keeps_parse(const char *list, unsigned *mask);

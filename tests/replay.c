@@ -29,9 +29,9 @@ static void usage(FILE *f)
 "  number of registry rows):\n"
 "    --strategy NAME      this registry row\n"
 "    --all                every registry row, one after another\n"
-"    --entry SYM --model NAME [--abi classic|rep]\n"
+"    --entry SYM --model NAME [--abi classic|rep] [--zero-tail]\n"
 "                         an entry symbol against a model (a registry name\n"
-"                         or none), as the sweep's --entry\n"
+"                         or none), as the sweep's --entry (and --zero-tail)\n"
 "  --quiet                print only failures and the summary\n"
 "  CASE: len,src_align,dst_align,fs,fd[,seed][,lag=K1:K2..][,traced]\n"
 "        (fs/fd '-' for no fault; K 'all' or a number of elements, per\n"
@@ -294,17 +294,18 @@ static int encode(const char *byte, const char *spec, const char *out)
 int main(int argc, char **argv)
 {
 	enum { O_STRATEGY = 256, O_ALL, O_ENTRY, O_MODEL, O_ABI, O_HEX, O_QUIET, O_LIST,
-	       O_ENCODE };
+	       O_ENCODE, O_ZEROTAIL };
 	static const struct option opts[] = {
 		{ "strategy", 1, 0, O_STRATEGY }, { "all", 0, 0, O_ALL },
 		{ "entry", 1, 0, O_ENTRY }, { "model", 1, 0, O_MODEL },
 		{ "abi", 1, 0, O_ABI }, { "hex", 1, 0, O_HEX },
 		{ "quiet", 0, 0, O_QUIET }, { "list", 0, 0, O_LIST },
-		{ "encode", 0, 0, O_ENCODE }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
+		{ "encode", 0, 0, O_ENCODE }, { "zero-tail", 0, 0, O_ZEROTAIL },
+		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
 	const char *strategy = NULL, *entry = NULL, *model = NULL, *abi = NULL;
 	const char *hex[64];
-	int nhex = 0, all = 0, list = 0, enc = 0, c;
+	int nhex = 0, all = 0, list = 0, enc = 0, zero_tail = 0, c;
 	struct fuzz_targets ft;
 	char err[400];
 
@@ -323,6 +324,7 @@ int main(int argc, char **argv)
 		case O_QUIET: quiet = 1; break;
 		case O_LIST: list = 1; break;
 		case O_ENCODE: enc = 1; break;
+		case O_ZEROTAIL: zero_tail = 1; break;
 		case O_HEX:
 			if (nhex == 64) {
 				fprintf(stderr, "ucopy-replay: too many --hex\n");
@@ -348,11 +350,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ucopy-replay: --all and a target do not go together\n");
 		return 2;
 	}
-	if ((model || abi) && !entry) {
-		fprintf(stderr, "ucopy-replay: --model and --abi go with --entry\n");
+	if ((model || abi || zero_tail) && !entry) {
+		fprintf(stderr, "ucopy-replay: --model, --abi and --zero-tail go with --entry\n");
 		return 2;
 	}
-	if (fuzz_targets_init(&ft, strategy, entry, model, abi, err, sizeof err)) {
+	if (fuzz_targets_init(&ft, strategy, entry, model, abi, err, sizeof err) ||
+	    (zero_tail && fuzz_targets_zero_tail(&ft, err, sizeof err))) {
 		fprintf(stderr, "ucopy-replay: %s\n", err);
 		return 2;
 	}

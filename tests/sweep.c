@@ -357,19 +357,9 @@ static int targets(const struct opts *o, struct lab_target *t, int *n)
 			fprintf(stderr, "sweep: %s\n", err);
 			return -1;
 		}
-		if (o->zero_tail) {
-			/* the zeroing tail behind a row proven EXACT with the C
-			 * tail: ZEROTAIL (docs/kernel-history.md) */
-			const struct ucopy_strategy *m = ucopy_find(o->model);
-			if (!m || m->kind == UCOPY_KIND_CLEAR || m->level_exact_hw != UCOPY_EXACT ||
-			    m->level_delayed_hw != UCOPY_EXACT) {
-				fprintf(stderr, "sweep: --zero-tail: the model must be a copy row "
-					"proven EXACT under both readings (a C-tail row), not '%s'\n",
-					o->model);
-				return -1;
-			}
-			t[0].zero_tail = 1;
-			t[0].level = t[0].level_delayed = UCOPY_ZEROTAIL;
+		if (o->zero_tail && lab_target_zero_tail(&t[0], err, sizeof err)) {
+			fprintf(stderr, "sweep: --zero-tail: %s\n", err);
+			return -1;
 		}
 		if (o->keeps && lab_keeps_parse(o->keeps, &t[0].keeps)) {
 			fprintf(stderr, "sweep: --keeps '%s': not a list of register names "
