@@ -430,7 +430,13 @@ MATCH_TABLE=${MATCH_TABLE:-review/match.tsv}
 file_shape() { # RAW PRE
 	local raw=$1 pre=$2
 	grep -Eq '\.Lcopy_user_handle_tail|ucopy_tail_rep' "$pre" && echo tail_rep
-	grep -Eq '(call|jmp)[[:space:]]+copy_user_handle_tail' "$pre" && echo tail_c
+	# tail_c: the object calls copy_user_handle_tail (the shim's own
+	# ALIGN_DESTINATION macro calls it too, but only where a file uses it)
+	if [ -f "${pre%.i}.o" ]; then
+		nm -u "${pre%.i}.o" 2>/dev/null | awk '$2 == "copy_user_handle_tail" { f = 1 } END { exit !f }' && echo tail_c
+	else
+		grep -Eq '(call|jmp)[[:space:]]+copy_user_handle_tail' "$raw" && echo tail_c
+	fi
 	grep -q '_ASM_EXTABLE_CPY' "$raw" && echo extable_cpy
 	grep -q 'X86_FEATURE_FSRM' "$raw" && echo fsrm
 	grep -Eq 'GET_THREAD_INFO|TI_addr_limit' "$raw" && echo thread_info

@@ -55,7 +55,7 @@ case "$ABI" in ''|classic|rep|classic_clear|stos) ;; *) usage_error "ABI is clas
 abi_fits() {
 	case "$(registry_field "$1" kind):$2" in
 	clear:classic|clear:rep) echo "MODEL=$1 is a clear row: ABI is classic_clear or stos" ;;
-	copy:classic_clear|copy:stos|tail:classic_clear|tail:stos) echo "MODEL=$1 is a $(registry_field "$1" kind) row: ABI is classic or rep" ;;
+	copy:classic_clear|copy:stos|tail:classic_clear|tail:stos|mc:classic_clear|mc:stos) echo "MODEL=$1 is a $(registry_field "$1" kind) row: ABI is classic or rep" ;;
 	*) return 0 ;;
 	esac
 	return 1

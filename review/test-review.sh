@@ -197,6 +197,10 @@ sample copy_user_64_v2.6.32.S k-v2.6-u "v2.6.32 copy_user_generic_unrolled (abso
 	has k-v2.6-u 'converted [0-9]+ absolute \(pre-v3.5\) __ex_table entries' && ok "... the absolute extable converted, said so"
 sample copy_user_64_v2.6.32.S k-v2.6-s "v2.6.32 copy_user_generic_string passes against string, picked by the table" \
 	ENTRY=copy_user_generic_string
+# copy_mc_64.S (v5.10+): copy_mc_fragile under machine checks, picked by the table.
+sample copy_mc_64.S k-mc "copy_mc_64.S copy_mc_fragile passes against mc_fragile, machine checks on the source" \
+	ENTRY=copy_mc_fragile && has k-mc '^# Review of `copy_mc_fragile` against strategy `mc_fragile`' &&
+	ok "... picked by the table"
 [ "${1:-}" = --samples-only ] && { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
 
 # 3. A broken routine: exit 1, the failing cases named with replay commands.

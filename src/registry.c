@@ -9,6 +9,7 @@
 #define UCOPY_DECL_COPY(name) ucopy_bare_fn model_##name;
 #define UCOPY_DECL_TAIL(name) ucopy_bare_fn model_##name;
 #define UCOPY_DECL_CLEAR(name) size_t model_##name(uint8_t *, size_t, size_t);
+#define UCOPY_DECL_MC(name) ucopy_bare_fn model_##name;
 #define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin) \
 	UCOPY_DECL_##kind(name)
 #include "registry.def"
@@ -17,13 +18,15 @@
 /*
  * bare_<name>: the model as a whole copy of len bytes. A tail row runs as
  * one: entered at offset 0 with all of it; a clear row ignores src (the
- * tests pass zeros). oracle_<name>: the same after arming the fault map.
+ * tests pass zeros); an mc row's address argument is the source's
+ * (ucopy_model_addr). oracle_<name>: the same after arming the fault map.
  */
 #define UCOPY_CALL_COPY(name, dst, src, len, daddr) model_##name(dst, src, len, daddr)
 #define UCOPY_CALL_TAIL(name, dst, src, len, daddr) \
 	((void)(daddr), model_##name(dst, src, 0, len))
 #define UCOPY_CALL_CLEAR(name, dst, src, len, daddr) \
 	((void)(src), model_##name(dst, len, daddr))
+#define UCOPY_CALL_MC(name, dst, src, len, saddr) model_##name(dst, src, len, saddr)
 #define UCOPY_ROW(name, kind, abi, lx, ld, keeps, kernels, commits, origin)	\
 static size_t bare_##name(uint8_t *dst, const uint8_t *src, size_t len,	\
 			  size_t daddr)					\
@@ -86,7 +89,8 @@ const char *ucopy_level_name(enum ucopy_level level)
 
 const char *ucopy_kind_name(enum ucopy_kind kind)
 {
-	return kind == UCOPY_KIND_TAIL ? "tail" : kind == UCOPY_KIND_CLEAR ? "clear" : "copy";
+	return kind == UCOPY_KIND_TAIL ? "tail" : kind == UCOPY_KIND_CLEAR ? "clear" :
+	       kind == UCOPY_KIND_MC ? "mc" : "copy";
 }
 
 const char *ucopy_abi_name(enum ucopy_abi abi)

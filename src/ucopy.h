@@ -8,8 +8,10 @@
  *   TAIL   size_t model_<name>(dst, src, off, rem)
  *   CLEAR  size_t model_<name>(dst, len, daddr): a clear, run by the table
  *          as a copy from a zero source (src and fs unused)
+ *   MC     size_t model_<name>(dst, src, len, saddr): a copy_mc routine
  * daddr is the destination's address (its low bits steer alignment as in
- * the asm). Where the buffers fault and how a rep movs reports a fault are
+ * the asm); an MC row aligns its source, and gets the source's address
+ * instead (ucopy_model_addr). Where the buffers fault and how a rep movs reports a fault are
  * hardware state: ghost in the proofs (spec/hw.h), and in the compiled
  * oracle a fault map that only the primitives' bodies read (src/hw.c).
  *
@@ -30,7 +32,11 @@ typedef size_t ucopy_model_fn(uint8_t *dst, const uint8_t *src, size_t len,
 typedef size_t ucopy_bare_fn(uint8_t *dst, const uint8_t *src, size_t len,
 			     size_t daddr);
 
-enum ucopy_kind { UCOPY_KIND_COPY, UCOPY_KIND_TAIL, UCOPY_KIND_CLEAR };
+/* MC: a copy_mc routine (copy from kernel memory that may hold poison:
+ * a source fault is a machine check); its model takes the source's
+ * address, which it aligns, where a copy's takes the destination's. */
+enum ucopy_kind { UCOPY_KIND_COPY, UCOPY_KIND_TAIL, UCOPY_KIND_CLEAR,
+		  UCOPY_KIND_MC };
 enum ucopy_abi { UCOPY_ABI_CLASSIC, UCOPY_ABI_REP, UCOPY_ABI_CLASSIC_CLEAR,
 		UCOPY_ABI_STOS };
 /* NONE < WEAK < RAW < EXACT is a chain; ZEROTAIL (the zeroing tail's:
@@ -67,6 +73,14 @@ extern const size_t ucopy_nstrategies;
  */
 ucopy_model_fn oracle_copy_from_user;
 extern ucopy_bare_fn *ucopy_raw_model;
+
+/* The address a row's model is given: the source's for an MC row, the
+ * destination's otherwise. */
+static inline size_t ucopy_model_addr(const struct ucopy_strategy *s,
+				      const void *dst, const void *src)
+{
+	return (size_t)(s->kind == UCOPY_KIND_MC ? src : dst);
+}
 
 /* NULL when no row has that name. */
 const struct ucopy_strategy *ucopy_find(const char *name);

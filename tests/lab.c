@@ -38,6 +38,7 @@ _Static_assert(LAB_REPS_MAX == UCOPY_REPS_MAX, "one lag per faulting rep, as the
 #define EFL_DF 0x400ul
 
 #define X86_TRAP_PF 14
+#define X86_TRAP_MC 18	/* machine check: the lab's poisoned source (mc_region) */
 #define PF_WRITE 2
 
 /* The block tests/call.S reads and fills (offsets are fixed there):
@@ -112,6 +113,13 @@ struct region {
 	uint8_t *lo_guard, *rw, *hi_guard;
 };
 static struct region src_region, dst_region;
+/*
+ * The source of an MC row (copy_mc: kernel memory that may hold poison):
+ * its high guard is a page of a file mapped past the file's end, so a load
+ * there raises SIGBUS, which the lab delivers as a machine check (trap 18)
+ * to the routine's exception table.
+ */
+static struct region mc_region;
 
 /*
  * Contents come from two random pools: spool for sources, dpool (spool
@@ -128,6 +136,7 @@ static const char *const fail_names[] = {
 	"no-extable", "timeout", "fault-loop", "callee-saved", "rsp", "DF",
 	"out-of-bounds", "overwrite", "source-written", "result", "data",
 	"contract", "model", "signal", "clobbered", "sfence", "lag-setup",
+	"not-mce-safe",
 };
 
 /* What the signal handlers need to know about the case under way. */
@@ -138,6 +147,7 @@ static struct {
 	sigjmp_buf jb;
 	uintptr_t src, dst;
 	size_t len, fs, fd;           /* fs/fd: LAB_NOFAULT or <= len */
+	uintptr_t src_guard;          /* the source region's high guard */
 	volatile unsigned faults;
 	volatile unsigned abort_kind; /* LAB_F_* that ended the case early */
 	volatile int abort_sig;
@@ -486,7 +496,7 @@ static _Noreturn void abort_case(unsigned kind)
  */
 static int fault_expected(uintptr_t addr, unsigned long err)
 {
-	uintptr_t sg = (uintptr_t)src_region.hi_guard;
+	uintptr_t sg = cur.src_guard;
 	uintptr_t dg = (uintptr_t)dst_region.hi_guard;
 
 	if (cur.trapno != X86_TRAP_PF)
@@ -526,7 +536,7 @@ static int apply_fixup(const struct ex_fix *fix, greg_t *g)
 			g[REG_RDX] = 0;
 		break;
 	case 2: case 4: case 15:	/* FAULT, COPY, FAULT_MCE_SAFE: ax = trap */
-		g[REG_RAX] = X86_TRAP_PF;
+		g[REG_RAX] = (greg_t)cur.trapno;
 		break;
 	case 16:			/* POP_REG: sp += 8, then IMM_REG */
 		g[REG_RSP] += 8;
@@ -600,6 +610,18 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 		abort_case(LAB_F_NOEXTABLE);
 	if (!fault_expected(cur.addr, cur.err))
 		abort_case(LAB_F_OOB);
+	if (sig == SIGBUS && cur.src_guard == (uintptr_t)mc_region.hi_guard) {
+		/* Poison: a machine check. Only the MCE-safe entry types
+		 * recover from one (the kernel panics on any other). */
+		unsigned type = fix->type & 0xff;
+
+		cur.trapno = X86_TRAP_MC;
+		g[REG_TRAPNO] = X86_TRAP_MC;
+		if (type != 14 && type != 15) {	/* DEFAULT_MCE_SAFE, FAULT_MCE_SAFE */
+			cur.bad_type = fix->type;
+			abort_case(LAB_F_NOTMCE);
+		}
+	}
 	if (++cur.faults > MAX_FAULTS)
 		abort_case(LAB_F_FAULTLOOP);
 	if (apply_fixup(fix, g))
@@ -694,6 +716,22 @@ static int map_region(struct region *r)
 	return mprotect(r->rw, RW_PAGES * PAGE, PROT_READ | PROT_WRITE);
 }
 
+/* mc_region: the high guard a page of an empty file, mapped read-only. */
+static int map_mc_region(void)
+{
+	int fd = memfd_create("ucopy-lab-poison", MFD_CLOEXEC);
+	void *p;
+
+	if (fd < 0 || map_region(&mc_region)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	p = mmap(mc_region.hi_guard, PAGE, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
+	close(fd);
+	return p == MAP_FAILED ? -1 : 0;
+}
+
 static uint64_t splitmix(uint64_t *s)
 {
 	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -711,7 +749,8 @@ int lab_init(void)
 	uint64_t s = 0x75636f7079ull;   /* fixed: contents vary by case seed */
 
 	if (!initialised) {
-		if (ex_build() || map_region(&src_region) || map_region(&dst_region)) {
+		if (ex_build() || map_region(&src_region) || map_region(&dst_region) ||
+		    map_mc_region()) {
 			perror("lab: set-up");
 			return -1;
 		}
@@ -788,7 +827,7 @@ static void where(uintptr_t pc, char *buf, size_t n)
 /* Where an address is, relative to the case's buffers. */
 static void place(uintptr_t a, char *buf, size_t n)
 {
-	uintptr_t s0 = (uintptr_t)src_region.lo_guard;
+	uintptr_t s0 = cur.src_guard - (RW_PAGES + 1) * PAGE;	/* its lo_guard */
 	uintptr_t d0 = (uintptr_t)dst_region.lo_guard;
 	size_t span = (RW_PAGES + 2) * PAGE;
 
@@ -1150,6 +1189,11 @@ static void describe_abort(struct lab_outcome *o)
 			add_what(o, LAB_F_OOB, "general protection fault (trap %lu) at %s",
 				 cur.trapno, at);
 		break;
+	case LAB_F_NOTMCE:
+		add_what(o, LAB_F_NOTMCE, "machine check at %s (poisoned source, %s): its exception-table "
+			 "entry has type word %#x, not an MCE-safe one: the kernel would panic",
+			 at, addr, (unsigned)cur.bad_type);
+		break;
 	case LAB_F_FAULTLOOP:
 		add_what(o, LAB_F_FAULTLOOP, "more than %d faults (last at %s, %s): fix-up loop",
 			 MAX_FAULTS, at, addr);
@@ -1186,9 +1230,10 @@ void lab_outcome_line(const struct lab_target *t, const struct lab_case *c,
 int lab_run(const struct lab_target *t, const struct lab_case *c,
 	    struct lab_outcome *o)
 {
-	size_t len = c->len, fs, fd, f, wlim, i;
+	size_t len = c->len, fs, fd, f, wlim, i, maddr;
 	uint64_t seed = c->seed, k;
 	uint8_t *src, *dst, *lo, *hi;
+	const struct region *srcr;
 	const uint8_t *s, *d;
 	struct lab_call call;
 	enum ucopy_level level;
@@ -1220,7 +1265,8 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		f = len;
 	wlim = fd < len ? fd : len;   /* writable destination bytes */
 
-	src = (uint8_t *)place_buffer(&src_region, len, fs, c->src_align);
+	srcr = t->kind == UCOPY_KIND_MC ? &mc_region : &src_region;
+	src = (uint8_t *)place_buffer(srcr, len, fs, c->src_align);
 	dst = (uint8_t *)place_buffer(&dst_region, len, fd, c->dst_align);
 	o->src = (size_t)src;
 	o->dst = (size_t)dst;
@@ -1234,7 +1280,7 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	k = splitmix(&seed) % POOL;
 	s = (clear ? zpool : spool) + WINDOW + k;
 	d = (clear ? cpool : dpool) + WINDOW + k;
-	window(&src_region, src, len, &lo, &hi);
+	window(srcr, src, len, &lo, &hi);
 	memcpy(lo, s + (lo - src), (size_t)(hi - lo));
 	window(&dst_region, dst, len, &lo, &hi);
 	memcpy(lo, d + (lo - dst), (size_t)(hi - lo));
@@ -1267,6 +1313,7 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 
 	cur.src = (uintptr_t)src;
 	cur.dst = (uintptr_t)dst;
+	cur.src_guard = (uintptr_t)srcr->hi_guard;
 	cur.len = len;
 	cur.fs = fs;
 	cur.fd = fd;
@@ -1332,7 +1379,7 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 
 	/* The source must be as it was, and the destination outside
 	 * [dst, dst + len). */
-	window(&src_region, src, len, &lo, &hi);
+	window(srcr, src, len, &lo, &hi);
 	at = first_diff(src, s, lo - src, hi - src);
 	if (at != PTRDIFF_MAX)
 		add_what(o, LAB_F_SRCWRITE, "source changed at src%+td", at);
@@ -1344,12 +1391,14 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 		add_what(o, LAB_F_OVERWRITE, "wrote dst%+td, outside [dst, dst+%zu)", at, len);
 
 	o->expect_ret = len - f;
+	/* the address the model aligns by: the source's for an MC row */
+	maddr = (size_t)(t->kind == UCOPY_KIND_MC ? src : dst);
 	if (!cur.abort_kind && t->model) {
 		if (c->nlag && t->bare) {
 			ucopy_hw_arm_lags(len, fs, fd, c->lag, c->nlag);
-			o->model_ret = t->bare(model_dst, model_src, len, (size_t)dst);
+			o->model_ret = t->bare(model_dst, model_src, len, maddr);
 		} else {
-			o->model_ret = t->model(model_dst, model_src, len, (size_t)dst, fs, fd, 0);
+			o->model_ret = t->model(model_dst, model_src, len, maddr, fs, fd, 0);
 		}
 		/* The model's tail is the byte retry; the zeroing tail goes on
 		 * from where it stops, storing zeros until fd. */

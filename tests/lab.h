@@ -93,6 +93,7 @@ enum {
 	LAB_F_CLOBBER   = 1u << 14, /* a register the ABI keeps changed */
 	LAB_F_NTFENCE   = 1u << 15, /* returned with a movnti not fenced */
 	LAB_F_LAGSETUP  = 1u << 16, /* lag emulation unavailable here */
+	LAB_F_NOTMCE    = 1u << 17, /* machine check at an entry not MCE-safe */
 };
 
 struct lab_outcome {

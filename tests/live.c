@@ -517,7 +517,8 @@ int main(int argc, char **argv)
 	size_t nrows = 0;
 	const struct ucopy_strategy *rows[MAXROWS];
 	for (size_t i = 0; i < ucopy_nstrategies && nrows < MAXROWS; i++)
-		if (ucopy_strategies[i].kind != UCOPY_KIND_CLEAR)	/* copy rows only */
+		if (ucopy_strategies[i].kind == UCOPY_KIND_COPY ||	/* copy_user rows only */
+		    ucopy_strategies[i].kind == UCOPY_KIND_TAIL)
 			rows[nrows++] = &ucopy_strategies[i];
 
 	printf("# live: the running kernel's user copies against the models\n\n");

@@ -13,4 +13,10 @@
 #define __ASSEMBLER__ 1
 #endif
 
+/* The configuration of an x86-64 kernel with machine-check support:
+ * copy_mc_64.S builds copy_mc_fragile only under it. */
+#ifndef CONFIG_X86_MCE
+#define CONFIG_X86_MCE 1
+#endif
+
 #endif
