@@ -10,7 +10,6 @@
  * SIGBUS its machine-check handler sends (docs/kernel-history.md).
  */
 #include "tail_rep_mc.h"
-#include "tail_rep.h"
 
 size_t model_tail_rep_mc(uint8_t *dst, const uint8_t *src, size_t off,
 			 size_t rem)

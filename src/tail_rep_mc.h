@@ -9,14 +9,9 @@
 #ifndef UCOPY_TAIL_REP_MC_H
 #define UCOPY_TAIL_REP_MC_H
 
-#include "hw.h"
+#include "tail_rep.h"
 
-/*@ requires buffers: span(dst, (uint8_t *)src, off, off + rem, hw_area);
-    assigns dst[off .. off + rem - 1];
-    ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
-    behavior exact_hw:
-      assumes hw_exact != 0;
-      ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
+/*@ UCOPY_TAIL_REP_CONTRACT
 */
 size_t model_tail_rep_mc(uint8_t *dst, const uint8_t *src, size_t off, size_t rem);
 

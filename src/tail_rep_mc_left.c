@@ -7,7 +7,6 @@
  * unlike v5.10's 0.
  */
 #include "tail_rep_mc_left.h"
-#include "tail_rep.h"
 
 size_t model_tail_rep_mc_left(uint8_t *dst, const uint8_t *src, size_t off,
 			      size_t rem)
