@@ -6,8 +6,10 @@ SHELL := /bin/bash
 
 CC      ?= gcc
 CFLAGS  ?= -O2 -g
-# -iquote: the models' headers (src/string.h) must not hide the system's.
-CFLAGS  += -std=c11 -Wall -Wextra -Werror -iquote spec -iquote src
+# -iquote: the models' headers (src/rows/string.h) must not hide the system's.
+# Every folder of src/ is on the include path (proofs/wp.sh: the same rule).
+UCOPY_INC := $(addprefix -iquote ,spec $(patsubst %/,%,$(wildcard src/*/)))
+CFLAGS  += -std=c11 -Wall -Wextra -Werror $(UCOPY_INC)
 BUILD   := build
 
 .PHONY: all test deps clean
@@ -47,10 +49,10 @@ $(OBJ)/%.o: %.S
 	@mkdir -p $(@D)
 	$(CC) $(ASFLAGS) $(DEPFLAGS) -c $< -o $@
 
-# The registry's C side and asm: every model, the oracle's primitives
-# (src/hw.c), the table (src/registry.c) and every routine. Not
-# src/registry_print.c, a program of its own.
-UCOPY_C    := $(filter-out src/registry_print.c,$(wildcard src/*.c))
+# The registry's C side and asm: every model (src/rows), the shared stages
+# (src/stages), the wrapper (src/wrappers), the primitives' bodies (src/hw),
+# the oracle and the table (src/runtime), and every routine.
+UCOPY_C    := $(wildcard src/*/*.c)
 UCOPY_ASM  := $(wildcard asm/*.S)
 UCOPY_OBJS := $(call obj,$(UCOPY_C) $(UCOPY_ASM))
 
@@ -60,7 +62,7 @@ UCOPY_OBJS := $(call obj,$(UCOPY_C) $(UCOPY_ASM))
 REGISTRY := $(BUILD)/registry.tsv
 .PHONY: registry
 registry: $(REGISTRY)
-$(BUILD)/registry-print: src/registry_print.c src/registry.def
+$(BUILD)/registry-print: scripts/registry_print.c src/runtime/registry.def
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< -o $@
 $(REGISTRY): $(BUILD)/registry-print

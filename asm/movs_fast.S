@@ -1,7 +1,7 @@
 /*
  * movs_fast: a proposed rep_movs_alternative for FSRM/ERMS CPUs, proven
  * EXACT whether rep movsb reports a fault's progress exactly or late
- * (model: src/movs_fast.c).
+ * (model: src/rows/movs_fast.c).
  *
  * rep ABI: rdi to, rsi from, rcx count; rcx = bytes not copied. Only rax,
  * rcx, rsi and rdi change, as the v6.6+ callers of rep_movs_alternative

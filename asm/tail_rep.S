@@ -6,7 +6,7 @@
  * the byte-exact remainder; under delayed reporting it may under-report.
  *
  * Exposed under a global name so that strategies in other files
- * (erms_short_v5) can jump to it and the lab can run it on its own.
+ * (erms_short_reptail) can jump to it and the lab can run it on its own.
  * rdi to, rsi from, edx bytes left; returns eax = bytes not copied.
  */
 #include <linux/linkage.h>

@@ -23,7 +23,7 @@ props=-@lemma
 key=$({
 	echo "$name $kind $flags $props $(wp_options)"
 	echo "${PROVE_TOOLS:-$(tool_versions)}"
-	for f in $files; do gcc -E -C -iquote spec -iquote src $flags "$f"; done
+	for f in $files; do gcc -E -C $(ucopy_includes) $flags "$f"; done
 } 2>&1 | sha256sum | cut -d' ' -f1)
 
 if [ "${PROVE_CACHE:-1}" = 1 ] && [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ] &&

@@ -3,9 +3,10 @@
 # smoke tests included) is proved, Frama-C warns of nothing, and each
 # registry row's levels are the ones WP proves. Units:
 #   spec       the lemmas of spec/ (proofs/spec_lemmas.c)
-#   stages     every other file of src/ that is not a row: the primitives'
-#              bodies (hw), shared stages, ALIGN_DESTINATION, copy_from_user
-#   rows       src/<name>.c for every row of the registry
+#   stages     every file of src/hw (the primitives' bodies), src/stages
+#              (shared stages, ALIGN_DESTINATION) and src/wrappers
+#              (copy_from_user); src/runtime (oracle, table) is not proven
+#   rows       src/rows/<name>.c for every row of the registry
 #   equiv      proofs/equiv.c: every copy row proven EXACT == bytewise, every
 #              clear row proven EXACT == clear_bytewise
 #
@@ -28,16 +29,18 @@ make -s build/registry.tsv || { echo "prove: cannot build the registry" >&2; exi
 units=("spec|spec|proofs/spec_lemmas.c||lemmas: levels, ZEROPAD||")
 rows=$(tail -n +2 build/registry.tsv)
 is_row() { cut -f1 <<<"$rows" | grep -qx "$1"; }
-for f in src/*.c; do
+for f in src/rows/*.c; do
+	is_row "$(basename "$f" .c)" ||
+		{ echo "prove: $f is in src/rows but has no registry row (src/runtime/registry.def)" >&2; exit 2; }
+done
+for f in src/hw/*.c src/stages/*.c src/wrappers/*.c; do
 	name=$(basename "$f" .c)
-	case "$name" in registry|registry_print|oracle) continue ;; esac
-	is_row "$name" && continue
 	# what it shows: the file's first comment line
 	what=$(head -n3 "$f" | sed -E 's|^ ?/?\*+ *||; s| *\*/$||; s|^[a-z_0-9]+: *||' | grep -m1 . | cut -c1-40)
 	units+=("$name|stage|$f||$what||")
 done
 while IFS=$'\t' read -r name kind abi lx ld _; do
-	units+=("$name|row|src/$name.c||exact hw: $lx, delayed hw: $ld|$lx|$ld")
+	units+=("$name|row|src/rows/$name.c||exact hw: $lx, delayed hw: $ld|$lx|$ld")
 done <<<"$rows"
 # One unit holds every equivalence harness: proofs/equiv.c over the rows
 # listed in build/proofs/equiv-rows.h (every copy or copy_mc row proven

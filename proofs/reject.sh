@@ -27,7 +27,7 @@ while IFS='|' read -r file edit expect why; do
 	rc=$?
 	if [ "$expect" = front-end ]; then
 		if [ "$rc" -ne 0 ] && [ ! -s "$work/wp.json" ] &&
-		   ! gcc -fsyntax-only -iquote "$work/spec" -iquote "$work/src" "$work/$unit" 2>/dev/null; then
+		   ! (cd "$work" && gcc -fsyntax-only $(ucopy_includes) "$unit") 2>/dev/null; then
 			echo "PASS $file rejected by the front end (Frama-C and gcc): $why"
 			echo "     $(grep -m1 -A1 -iE 'error' "$work/log" | tr -s ' \n' ' ' | cut -c1-160)"
 			pass=$((pass + 1))

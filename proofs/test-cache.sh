@@ -12,7 +12,7 @@ cp -r src spec proofs "$tmp"
 export PROVE_DIR=$tmp/results WP_CACHE_DIR=$PWD/build/proofs/wp-cache
 mkdir -p "$WP_CACHE_DIR"
 pass=0 fail=0
-prove() { "$tmp/proofs/prove-unit.sh" tail_c row src/tail_c.c "" "cache test" EXACT EXACT; }
+prove() { "$tmp/proofs/prove-unit.sh" tail_c row src/rows/tail_c.c "" "cache test" EXACT EXACT; }
 expect() { # what cached ok
 	local got
 	got=$(jq -r '"\(.cached) \(.ok)"' "$PROVE_DIR/tail_c/summary.json")
@@ -21,10 +21,10 @@ expect() { # what cached ok
 }
 prove; expect "first run proves" false true
 prove; expect "unchanged inputs come from the cache" true true
-sed -i 's/if (!hw_load_ok(off, 1))/if (!off \&\& !hw_load_ok(off, 1))/' "$tmp/src/tail_c.c"
+sed -i 's/if (!hw_load_ok(off, 1))/if (!off \&\& !hw_load_ok(off, 1))/' "$tmp/src/rows/tail_c.c"
 prove; expect "a wrong edit of the model is re-proved and fails" false false
 prove; expect "a failed unit is never served from the cache" false false
-cp src/tail_c.c "$tmp/src/tail_c.c"
+cp src/rows/tail_c.c "$tmp/src/rows/tail_c.c"
 prove; expect "the model restored is proved again" false true
 sed -i 's/ret == end - clamp(fault_at(fs, fd), off, end) \&\&/ret == end - clamp(fault_at(fs, fd), off, end) + 0 \&\&/' "$tmp/spec/ucopy_spec.h"
 if cmp -s spec/ucopy_spec.h "$tmp/spec/ucopy_spec.h"; then
@@ -32,7 +32,7 @@ if cmp -s spec/ucopy_spec.h "$tmp/spec/ucopy_spec.h"; then
 else
 	prove; expect "an edit of the spec is re-proved" false true
 fi
-sed -i 's|^#define UCOPY_TAIL_C_H|#define UCOPY_TAIL_C_H\n/*@ logic integer cache_probe = 1; */|' "$tmp/src/tail_c.h"
+sed -i 's|^#define UCOPY_TAIL_C_H|#define UCOPY_TAIL_C_H\n/*@ logic integer cache_probe = 1; */|' "$tmp/src/rows/tail_c.h"
 prove; expect "an edit of an included header is re-proved" false true
 prove; expect "and then comes from the cache" true true
 echo "$pass passed, $fail failed"

@@ -10,6 +10,13 @@ wp_options() {
 		-wp-smoke-timeout "${WP_SMOKE_TIMEOUT:-2}"
 }
 
+# The include path of every unit: spec/ and every folder of src/ (the
+# Makefile's UCOPY_INC is the same rule).
+ucopy_includes() {
+	local d
+	for d in spec src/*/; do printf -- '-iquote %s ' "${d%/}"; done
+}
+
 # The versions of Frama-C, Why3 and the provers; part of the cache key too.
 tool_versions() {
 	{ frama-c -version; why3 --version; cvc4 --version | head -n1
@@ -29,7 +36,7 @@ run_wp() {
 	# runs only the goals not yet valid). Every pass that runs rewrites
 	# the report with every goal's status so far.
 	# shellcheck disable=SC2046
-	frama-c -cpp-extra-args="-iquote spec -iquote src $flags" "$@" \
+	frama-c -cpp-extra-args="$(ucopy_includes)$flags" "$@" \
 		$(wp_options) -wp-par "${WP_PAR:-2}" "-wp-prop=$props" \
 		-wp-cache "${WP_CACHE_MODE:-update}" -wp-cache-dir "${WP_CACHE_DIR:-build/proofs/wp-cache}" \
 		-kernel-log "w:$dir/warnings" -rte-log "w:$dir/warnings" -wp-log "w:$dir/warnings" \

@@ -6,7 +6,7 @@
 REGISTRY=${REGISTRY:-build/registry.tsv}
 PROOF_RESULTS=${PROOF_RESULTS:-build/proofs/results.json}
 
-# ---- the registry (build/registry.tsv, printed by src/registry_print.c) ----
+# ---- the registry (build/registry.tsv, printed by scripts/registry_print.c) ----
 # One TSV line per row after a header line that names the columns (name
 # kind abi level_exact_hw level_delayed_hw keeps kernels commits origin);
 # fields are read by that name, never by position.
@@ -284,7 +284,7 @@ write_review_report() {
 		stos) echo 'rdi addr, rcx count, rax = 0; rcx = bytes not cleared' ;;
 		classic_clear) echo 'rdi addr, rsi size; rax = bytes not cleared' ;;
 		*) echo 'rdi to, rsi from, edx len; eax = bytes not copied' ;; esac))$([ "$SYM" != "$ENTRY" ] && echo "; linked as \`$SYM\` (the lab defines \`$ENTRY\` too)") |"
-	echo "| model | \`$MODEL\` (src/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
+	echo "| model | \`$MODEL\` (src/rows/$MODEL.c, \`model_$MODEL\`): $origin$([ "$MODEL_ABI" != "$ABI" ] && echo "; note: the project's routine for it uses the $MODEL_ABI ABI, this review called \`$ENTRY\` with the $ABI one (ABI=)") |"
 	[ -n "$REVIEW_WHY" ] && echo "| model chosen | $REVIEW_WHY |"
 	[ -n "$TAIL" ] && echo "| tail | the file's \`copy_user_handle_tail\` calls go to \`$TAIL\` ($([ -n "$TAIL_WHY" ] && echo "$TAIL_WHY" || echo "TAIL=")$(zero_tail "$TAIL" && echo "; the zeroing tail: the model's result with zeros from its report up to the first unwritable byte is expected, level ZEROTAIL")) |"
 	[ -n "$CALLER" ] && echo "| caller | \`review_caller\`: len <= ${CALLER%%:*} calls \`$(cut -d: -f2 <<<"$CALLER")\`, longer copies \`${CALLER##*:}\` (CALLER=$CALLER) |"

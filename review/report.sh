@@ -73,7 +73,7 @@ proof_fail=0 sweep_fail=0 nstrat=0 units_ok=0 units=0
 	echo
 	echo "## Per strategy"
 	echo
-	echo "Levels: what WP proves of the model (src/<name>.c) under each reading of" \
+	echo "Levels: what WP proves of the model (src/rows/<name>.c) under each reading of" \
 	     "\`rep movs\` fault reporting: **exact** (registers say exactly what was stored, as" \
 	     "measured here) and **delayed** (they may under-report). EXACT > RAW > WEAK" \
 	     "(spec/spec.md); \"(claimed)\": the registry's level, not proved yet. Sweep: cases of the asm routine against its model in the fault" \

@@ -73,9 +73,9 @@ if [ "${1:-}" != --samples-only ]; then
 		has whole-v4.13 '^# Review of `review/fixtures/era_v4.13.S`: 2 routines' &&
 		ok "whole file, v4.13 shape: erms_short (short-string label) and string (C tail) picked, both pass"
 	wholefile review/fixtures/era_v5.S whole-v5 0 \
-		"copy_user_generic_unrolled=unrolled_v5 copy_user_generic_string=string_v5" &&
-		has whole-v5 '^\| `copy_user_generic_unrolled` \| `unrolled_v5` \| classic \| EXACT \| WEAK \| PASS' &&
-		ok "whole file, v5 shape: the rep movsb tail picks the _v5 rows, levels EXACT/WEAK"
+		"copy_user_generic_unrolled=unrolled_reptail copy_user_generic_string=string_reptail" &&
+		has whole-v5 '^\| `copy_user_generic_unrolled` \| `unrolled_reptail` \| classic \| EXACT \| WEAK \| PASS' &&
+		ok "whole file, v5 shape: the rep movsb tail picks the _reptail rows, levels EXACT/WEAK"
 	wholefile review/fixtures/movs_alt_era.S whole-movsq 0 "rep_movs_alternative=movs_alt_movsq" &&
 		has whole-movsq '^## Review of `rep_movs_alternative` against strategy `movs_alt_movsq`' &&
 		ok "whole file, rep_movs_alternative without ERMS: movs_alt_movsq, rep ABI"
@@ -146,9 +146,9 @@ if [ "${1:-}" != --samples-only ]; then
 	rpatch p-broken-asm 1 PATCH=review/fixtures/erms-fixup-broken.patch ASM=asm/erms.S &&
 		has p-broken-asm 'fails cases the old version passed' &&
 		ok "... the same patch applied to ASM=: exit 1"
-	rpatch p-drop 1 OLD=asm/erms_short.S NEW=asm/erms_short_v5.S &&
+	rpatch p-drop 1 OLD=asm/erms_short.S NEW=asm/erms_short_reptail.S &&
 		has p-drop 'level drop on delayed hw: EXACT → WEAK' && has p-drop '\| EXACT \| EXACT → \*\*WEAK\*\* \|' &&
-		ok "review-patch, the v5.2 rep movsb tail (erms_short -> erms_short_v5): exit 1, drops a level under delay"
+		ok "review-patch, the v5.2 rep movsb tail (erms_short -> erms_short_reptail): exit 1, drops a level under delay"
 	rpatch p-caller 0 OLD=asm/erms.S NEW=asm/erms.S NEW_CALLER=64:ucopy_unrolled:ucopy_erms &&
 		has p-caller '^\| `ucopy_erms` → `review_caller` \| `erms` → `short64` \|' &&
 		ok "review-patch of a caller-side change (len <= 64 to unrolled): matched to short64, exit 0"
@@ -178,14 +178,14 @@ sample copy_user_64_v4.1-v4.7.S k-v4.1 "v4.1-v4.7 copy_user_enhanced_fast_string
 	ok "... at ZEROTAIL (the tail chosen by era)"
 sample copy_user_64_v4.13-v4.19.S k-v4.13 "v4.13-v4.19 copy_user_enhanced_fast_string passes against erms_short" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short
-sample copy_user_64_v5.10-vendor.S k-v5.10 "v5.10 (vendor tree) copy_user_enhanced_fast_string passes against erms_short_v5" \
-	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short_v5
-sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled passes against unrolled_v5" \
-	ENTRY=copy_user_generic_unrolled MODEL=unrolled_v5
+sample copy_user_64_v5.10-vendor.S k-v5.10 "v5.10 (vendor tree) copy_user_enhanced_fast_string passes against erms_short_reptail" \
+	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short_reptail
+sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled passes against unrolled_reptail" \
+	ENTRY=copy_user_generic_unrolled MODEL=unrolled_reptail
 sample copy_user_64_v5.17-v6.1.S k-v5.17-fsrm "v5.17-v6.1 with FEATURES=fsrm: copy_user_enhanced_fast_string passes, picked by the table" \
 	ENTRY=copy_user_enhanced_fast_string FEATURES=fsrm &&
-	has k-v5.17-fsrm '^# Review of `copy_user_enhanced_fast_string` against strategy `erms_fsrm_v5`' &&
-	ok "... as erms_fsrm_v5 (no short path on FSRM, 244122b4d2e5)"
+	has k-v5.17-fsrm '^# Review of `copy_user_enhanced_fast_string` against strategy `erms_fsrm_reptail`' &&
+	ok "... as erms_fsrm_reptail (no short path on FSRM, 244122b4d2e5)"
 sample copy_user_64_v6.15-later.S k-v6.15 "v6.15+ rep_movs_alternative (ERMS) passes against movs_alt" \
 	ENTRY=rep_movs_alternative MODEL=movs_alt ABI=rep FEATURES=erms
 # v2.6.x: absolute __ex_table pairs and ALTERNATIVE_JUMP, converted; the

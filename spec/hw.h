@@ -1,7 +1,7 @@
 /*
  * ucopy: the hardware primitives, specified once. Every model reaches
  * memory only through these. Their contracts are the hardware assumptions
- * of the project (spec/spec.md, "Trusted base"); src/hw.c gives each a
+ * of the project (spec/spec.md, "Trusted base"); src/hw/hw.c gives each a
  * byte-level body that WP proves against the contract, which shows the
  * contracts are consistent, not that the CPU obeys them.
  *
@@ -32,7 +32,7 @@
 /*@ ghost extern int hw_exact; */
 
 /*
- * src/hw.c, which gives the primitives bodies over the compiled oracle's
+ * src/hw/hw.c, which gives the primitives bodies over the compiled oracle's
  * fault map, proves them assuming that map says what the ghost state says
  * (and, a hypothesis WP adds and checks at every call, that it lies apart
  * from the buffers). Nowhere else does this clause exist.
@@ -164,7 +164,7 @@ size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
 /*
  * What every whole-copy model requires: a count its ABI allows (max), the
  * area the caller handed over, valid disjoint buffers; and all it writes.
- * Written once here; each model's contract (src/<name>.h) starts with it.
+ * Written once here; each model's contract (src/rows/<name>.h) starts with it.
  */
 #define UCOPY_COPY_CONTRACT(max) \
 	requires no_wrap: len <= max; \

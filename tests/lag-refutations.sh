@@ -26,7 +26,7 @@ cases=$(awk '
 		match($0, /fs [0-9]+/); fs = substr($0, RSTART + 3, RLENGTH - 3)
 		print s, len, da, fs }
 	{ grab = 0 }' <<<"$levels_out")
-for want in "fsrm 2 0 1" "movs_alt 64 0 1" "erms_short_v5 8 0 1"; do
+for want in "fsrm 2 0 1" "movs_alt 64 0 1" "erms_short_reptail 8 0 1"; do
 	grep -qx "$want" <<<"$cases" || { echo "FAIL  make levels no longer refutes RAW with $want"; echo "0 passed, 1 failed"; exit 1; }
 done
 pass=0 fail=0

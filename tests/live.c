@@ -285,10 +285,10 @@ static const char *infer_copy(char *why, size_t n)
 		else if (v < 615) r = "movs_alt_movsq", snprintf(why, n, "v6.6-v6.14 without ERMS: rep_movs_alternative, rep movsq");
 		else r = "movs_alt_word", snprintf(why, n, "v6.15+ without ERMS: rep_movs_alternative, first word then rep movsq");
 	} else if (v >= 502) {
-		if (erms && fsrm && v >= 517) r = "erms_fsrm_v5", snprintf(why, n, "v5.17-v6.3 ERMS+FSRM: no short path (244122b4d2e5)");
-		else if (erms) r = "erms_short_v5", snprintf(why, n, "v5.2-v6.3 with ERMS");
-		else if (rep) r = "string_v5", snprintf(why, n, "v5.2-v6.3 with REP_GOOD");
-		else r = "unrolled_v5", snprintf(why, n, "v5.2-v6.3 without REP_GOOD");
+		if (erms && fsrm && v >= 517) r = "erms_fsrm_reptail", snprintf(why, n, "v5.17-v6.3 ERMS+FSRM: no short path (244122b4d2e5)");
+		else if (erms) r = "erms_short_reptail", snprintf(why, n, "v5.2-v6.3 with ERMS");
+		else if (rep) r = "string_reptail", snprintf(why, n, "v5.2-v6.3 with REP_GOOD");
+		else r = "unrolled_reptail", snprintf(why, n, "v5.2-v6.3 without REP_GOOD");
 	} else if (v >= 413) {
 		r = erms ? "erms_short" : rep ? "string" : "unrolled";
 		snprintf(why, n, "v4.13-v5.1 (%s)", erms ? "ERMS" : rep ? "REP_GOOD" : "neither");

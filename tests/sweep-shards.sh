@@ -53,7 +53,7 @@ compare() {
 	fi
 }
 
-compare routines 0 --quick --seed 1 --strategy string_v5 --strategy nocache_v5
+compare routines 0 --quick --seed 1 --strategy string_reptail --strategy nocache_reptail
 # A mutant that only the delayed phase catches: failures merge too.
 compare mutant 1 --quick --seed 1 --phase exact,delayed --entry ucopy_mut_erms_lagskip --model erms
 f=$(grep -c '^FAIL ' "$T/mutant-merged.txt")
@@ -80,7 +80,7 @@ refuse() { # what expected-message files...
 S=("$T"/routines-shard*.txt)
 refuse "a shard missing" "is missing" "${S[@]:1}"
 refuse "a shard given twice" "given twice" "${S[@]}" "${S[0]}"
-"$SWEEP" --quick --seed 2 --strategy string_v5 --strategy nocache_v5 --shard 1/"$N" \
+"$SWEEP" --quick --seed 2 --strategy string_reptail --strategy nocache_reptail --shard 1/"$N" \
 	--phase trace >"$T/other.txt" 2>&1
 refuse "a shard of another sweep" "another sweep" "${S[@]:1}" "$T/other.txt"
 head -n 20 "${S[0]}" >"$T/cut.txt"

@@ -77,7 +77,7 @@ done <<'CASES'
 38  200,0,0,200,200,39
 39  4096,0,0,4096,4096,40
 # rep movs reporting late: the README's refutations (fsrm, movs_alt,
-# erms_short_v5, each len/fs/lag 1), a lag per faulting rep, "all"
+# erms_short_reptail, each len/fs/lag 1), a lag per faulting rep, "all"
 40  2,0,0,1,-,41,lag=1
 41  64,0,0,1,-,42,lag=1
 42  8,0,0,1,-,43,lag=1

@@ -29,7 +29,9 @@ cd "$ROOT"
 # $CFLAGS come first and stay in force.
 # (Under make, CFLAGS arrives with the Makefile's -Werror added: dropped.)
 CFLAGS=${CFLAGS//-Werror/}
-PFLAGS="-std=c11 -Wall -Wextra -iquote spec -iquote src -Itests -fPIE"
+# spec/ and every folder of src/ on the include path, as in the Makefile.
+INC=$(for d in spec src/*/; do printf -- '-iquote %s ' "${d%/}"; done)
+PFLAGS="-std=c11 -Wall -Wextra $INC -Itests -fPIE"
 # The size-keeping custom mutator calls libFuzzer's LLVMFuzzerMutate.
 [ "${FUZZING_ENGINE:-libfuzzer}" = libfuzzer ] && PFLAGS+=" -DUCOPY_FUZZ_LIBFUZZER"
 case " $CFLAGS " in
@@ -41,8 +43,7 @@ ASFLAGS="-D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack"
 obj() { echo "$B/$(echo "${1%.*}" | tr / _).o"; }
 objs=()
 # shellcheck disable=SC2086
-for f in src/*.c tests/lab.c tests/fuzzcase.c; do
-	[ "$f" = src/registry_print.c ] && continue
+for f in src/*/*.c tests/lab.c tests/fuzzcase.c; do
 	$CC $CFLAGS $PFLAGS -c "$f" -o "$(obj "$f")"
 	objs+=("$(obj "$f")")
 done
@@ -54,7 +55,7 @@ for f in asm/*.S tests/call.S; do
 done
 
 # The registry's rows, from the registry itself (never registry.def).
-$CC -std=c11 -iquote spec -iquote src src/registry_print.c -o "$B/registry-print"
+$CC -std=c11 $INC scripts/registry_print.c -o "$B/registry-print"
 mapfile -t rows < <("$B/registry-print" | cut -f1)
 [ ${#rows[@]} -gt 0 ] || { echo "build.sh: no registry rows" >&2; exit 1; }
 

@@ -123,7 +123,7 @@
  *
  * ucopy's own routines name the tail their fix-ups jump to UCOPY_TAIL:
  * copy_user_handle_tail unless the file that includes them names another
- * (asm/<name>_v5.S: ucopy_tail_rep, the v5.2+ rep movsb tail).
+ * (asm/<name>_reptail.S: ucopy_tail_rep, the v5.2+ rep movsb tail).
  */
 #ifndef UCOPY_TAIL
 #define UCOPY_TAIL copy_user_handle_tail

@@ -1,0 +1,12 @@
+/* nocache_reptail: __copy_user_nocache with the rep movsb tail: EXACT on exact hardware, WEAK on delayed (body: src/rows/nocache_reptail.c). */
+#ifndef UCOPY_NOCACHE_REPTAIL_H
+#define UCOPY_NOCACHE_REPTAIL_H
+
+#include "hw.h"
+
+/*@ UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
+    UCOPY_WEAK_EXACT_HW
+*/
+size_t model_nocache_reptail(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr);
+
+#endif

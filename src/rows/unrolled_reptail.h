@@ -1,0 +1,12 @@
+/* unrolled_reptail: copy_user_generic_unrolled with the rep movsb tail: EXACT on exact hardware, WEAK on delayed (body: src/rows/unrolled_reptail.c). */
+#ifndef UCOPY_UNROLLED_REPTAIL_H
+#define UCOPY_UNROLLED_REPTAIL_H
+
+#include "hw.h"
+
+/*@ UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
+    UCOPY_WEAK_EXACT_HW
+*/
+size_t model_unrolled_reptail(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr);
+
+#endif
