@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every suite listed in ${SUITES:-tests/suites.txt} ("name: command" per line). Each
+# Runs every suite listed in tests/suites.txt ("name: command" per line). Each
 # suite's output ends with a line "N passed, M failed"; a suite that exits
 # non-zero without one counts as one failure. Prints each suite's wall
 # seconds with its counts, then a table of them (slowest first, also in
