@@ -69,6 +69,7 @@ $(REGISTRY): $(BUILD)/registry-print
 	$< --header >$@
 
 include proofs/proofs.mk
+include proofs/asm/asm.mk
 include tests/lab.mk
 include tests/levels.mk
 include tests/live.mk
