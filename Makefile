@@ -76,5 +76,6 @@ include tests/live.mk
 include tests/fuzz.mk
 include bench/bench.mk
 include review/review.mk
+include review/proposal/proposal.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
