@@ -10,8 +10,10 @@
 # Environment: KERNEL_IMAGE=path (a bzImage instead of Debian's), CPUS="a b"
 # (QEMU -cpu models), EXPECT_ROW / EXPECT_CLEAR_ROW (check against a named
 # row instead of the inferred one), LIVE_VM_FLAGS (more flags for the guest
-# live), BOOT_TIMEOUT (seconds per boot), LIVE_VM_JOBS (boots at once).
-# Output: one table, build/live-vm/results.json (one object per boot), and
+# live), LIVE_VM_APPEND (more kernel command line), BOOT_TIMEOUT (seconds
+# per boot), LIVE_VM_JOBS (boots at once),
+# LIVE_VM_DIR (where this run's consoles and results go; downloads stay in
+# build/live-vm). Output: one table, results.json (one object per boot), and
 # the last line "live-vm: K kernels, C CPU models, N cases, D disagree with
 # their model, E differ from EXACT as predicted" (--quick: then "N passed,
 # M failed"). Exit 1 on a disagreement, 2 on bad input (an image that does
@@ -22,8 +24,9 @@ cd "$(dirname "$0")/.."
 
 quick=0
 [ "${1:-}" = --quick ] && quick=1
-out=build/live-vm
-mkdir -p "$out/debs" "$out/kernels" "$out/boots"
+cache=build/live-vm	# the downloads, kept between runs
+out=${LIVE_VM_DIR:-build/live-vm}	# this run's consoles and results
+mkdir -p "$cache/debs" "$cache/kernels" "$out/boots"
 
 # skip: in make test a missing qemu or package is a skip with its reason
 # (0 passed, 0 failed); anywhere else it is an error.
@@ -61,7 +64,7 @@ newest_pkg() {
 	local re=$1 pkg
 	pkg=$(apt-cache search --names-only "$re" 2>/dev/null | awk '{print $1}' | sort -V | tail -n 1)
 	if [ -z "$pkg" ]; then	# apt has no list: a cached download will do
-		pkg=$(ls "$out/debs" 2>/dev/null | sed 's/_.*//' | grep -E "$re" | sort -V | tail -n 1)
+		pkg=$(ls "$cache/debs" 2>/dev/null | sed 's/_.*//' | grep -E "$re" | sort -V | tail -n 1)
 	fi
 	echo "$pkg"
 }
@@ -69,15 +72,15 @@ newest_pkg() {
 # a Debian image's vmlinuz, downloaded once into build/live-vm/debs
 debian_image() {
 	local pkg=$1 deb dir
-	deb=$(ls "$out/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
+	deb=$(ls "$cache/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
 	if [ -z "$deb" ]; then
 		echo "live-vm: downloading $pkg (apt-get download, once)" >&2
-		(cd "$out/debs" && apt-get download -q -o DPkg::Lock::Timeout=900 "$pkg" >/dev/null 2>&1) ||
+		(cd "$cache/debs" && apt-get download -q -o DPkg::Lock::Timeout=900 "$pkg" >/dev/null 2>&1) ||
 			skip "apt-get download $pkg failed (no network or no such package)"
-		deb=$(ls "$out/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
+		deb=$(ls "$cache/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
 	fi
 	[ -n "$deb" ] || skip "no .deb for $pkg"
-	dir="$out/kernels/$pkg"
+	dir="$cache/kernels/$pkg"
 	if ! ls "$dir"/boot/vmlinuz-* >/dev/null 2>&1; then
 		mkdir -p "$dir"
 		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir" --wildcards './boot/vmlinuz-*' ||
@@ -156,7 +159,7 @@ boot() {
 	timeout --kill-after=5 "$limit" qemu-system-x86_64 -M q35 -accel "$accel" -cpu "$cpu" \
 		-m 512M -smp 1 -display none -monitor none -nodefaults -no-reboot -net none \
 		-serial "file:$out/boots/$tag.log" -kernel "$img" -initrd "$initrd" \
-		-append "console=ttyS0 quiet loglevel=1 panic=-1 -- ${args[*]}" \
+		-append "console=ttyS0 quiet loglevel=1 panic=-1 ${LIVE_VM_APPEND:-} -- ${args[*]}" \
 		>"$out/boots/$tag.qemu" 2>&1 &
 	echo $! >"$out/boots/$tag.pid"
 	wait $!
@@ -201,6 +204,8 @@ for tag in "${tags[@]}"; do
 	elif [ -z "$json" ]; then why="the guest's live gave no result"
 	elif ! jq -e . >/dev/null 2>&1 <<<"$json"; then why="the guest's result is not JSON (a console line cut?)"
 	fi
+	panic=$(grep -a -o 'Kernel panic - not syncing: .*' "$log.txt" | head -n 1)
+	[ -n "$why" ] && [ -n "$panic" ] && why="$why: $panic"
 	if [ -n "$why" ]; then
 		echo "live-vm: $(image_version "$img") on -cpu $cpu: $why; the console's last lines ($log):" >&2
 		grep -av '^UCOPY-LIVE-JSON' "$log.txt" | tail -n 12 | sed 's/^/  | /' >&2
