@@ -81,6 +81,14 @@ proof_rows() {
 }
 # "goals proved wall ok exact delayed shows" of one unit.
 proof_of() { proof_rows 2>/dev/null | awk -v u="$1" '$1 == u { $1 = ""; sub(/^ /, ""); print; f = 1; exit } END { exit !f }'; }
+# equiv_of ROW: "goals proved" of the row's harness, equiv_<row>, in the one
+# equivalence unit's WP report (smoke tests apart); fails when it has none.
+EQUIV_WP=${EQUIV_WP:-build/proofs/equiv/wp.json}
+equiv_of() {
+	[ -f "$EQUIV_WP" ] && jq -er --arg f "equiv_$1" '."wp:functions"[$f] // empty | to_entries
+		| map(select(.key != "wp:section" and (.key | test("_wp_smoke_") | not)) | .value."wp:main")
+		| "\(map(.total) | add // 0) \(map(.valid // 0) | add // 0)"' "$EQUIV_WP"
+}
 
 # ---- a review's steps (review/review.mk) ----
 # FEATURES=erms,fsrm,...: fails with a message on a name the shims do not
@@ -457,6 +465,11 @@ routine_shape() { # PRE SYM
 	body=$(routine_body "$2" "$1")
 	grep -q '\.L_copy_short_string' <<<"$body" && echo short_string
 	grep -q '\.Lunrolled' <<<"$body" && echo unrolled64
+	# extable: the body has exception-table entries (a routine without
+	# any cannot take a user fault: clear_page_*, copy_page); movnti:
+	# non-temporal stores (the uncached copy, whatever its name)
+	grep -q '__ex_table' <<<"$body" && echo extable
+	grep -q 'movnti' <<<"$body" && echo movnti
 	if grep -Eq 'rep[[:space:]]+movsq|rep;?[[:space:]]*movsq' <<<"$body"; then
 		echo movsq
 		grep -Eq 'and[q]?[[:space:]]+\$-8' <<<"$body" && echo movsq_align
