@@ -7,6 +7,7 @@
 #                               CPU models qemu64, qemu64,model=4, max
 #   tests/live-vm.sh --quick    make test's subset: 6.1, qemu64 and max, the
 #                               live suite's --quick cases
+#   tests/live-vm.sh --report   the report again from the last run's consoles
 # Environment: KERNEL_IMAGE=path (a bzImage instead of Debian's), CPUS="a b"
 # (QEMU -cpu models), EXPECT_ROW / EXPECT_CLEAR_ROW (check against a named
 # row instead of the inferred one), LIVE_VM_FLAGS (more flags for the guest
@@ -22,8 +23,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-quick=0
-[ "${1:-}" = --quick ] && quick=1
+quick=0 report=0
+case "${1:-}" in
+--quick) quick=1 ;;
+--report) report=1 ;;	# the table and results.json again from the last run's consoles
+'') ;;
+*) echo "live-vm: unknown argument $1 (--quick, --report)" >&2; exit 2 ;;
+esac
 cache=build/live-vm	# the downloads, kept between runs
 out=${LIVE_VM_DIR:-build/live-vm}	# this run's consoles and results
 mkdir -p "$cache/debs" "$cache/kernels" "$out/boots"
@@ -47,6 +53,7 @@ for f in build/live/live-static build/live/init build/live/mkinitramfs; do
 	[ -x "$f" ] || die "$f missing: run make live-vm-build"
 done
 
+if [ "$report" = 0 ]; then
 # ---- kernels: KERNEL_IMAGE, or the newest Debian images apt offers ----
 
 # The version string a bzImage carries (setup header: "HdrS" at 0x202, the
@@ -177,7 +184,7 @@ for img in "${images[@]}"; do
 		n=$((n + 1))
 		tag="boot$n"
 		tags+=("$tag")
-		printf '%s\t%s\n' "$img" "$cpu" >"$out/boots/$tag.what"
+		printf '%s\t%s\t%s\t%s\n' "$img" "$cpu" "$accel" "$limit" >"$out/boots/$tag.what"
 		echo "live-vm: boot $n: $(image_version "$img") on -cpu $cpu"
 		boot "$img" "$cpu" "$tag" &
 		pids+=($!)
@@ -187,11 +194,16 @@ done
 wait
 pids=()
 
+else
+	mapfile -t tags < <(ls "$out/boots" | sed -n 's/\.what$//p' | sort -V)
+	[ ${#tags[@]} -gt 0 ] || die "no consoles in $out/boots: run make live-vm first"
+fi
+
 # ---- results ----
 bad=0
 jq_boots=()
 for tag in "${tags[@]}"; do
-	IFS=$'\t' read -r img cpu <"$out/boots/$tag.what"
+	IFS=$'\t' read -r img cpu accel limit <"$out/boots/$tag.what"
 	log="$out/boots/$tag.log"
 	rc=$(cat "$out/boots/$tag.rc" 2>/dev/null || echo '?')
 	tr -d '\r' <"$log" 2>/dev/null >"$log.txt"
@@ -217,27 +229,28 @@ for tag in "${tags[@]}"; do
 		'{kernel, cpu: $cpu, image: $image, accel: $accel} + .' <<<"$json")")
 done
 [ "$bad" = 2 ] && exit 2
-printf '%s\n' "${jq_boots[@]}" | jq -s . >"$out/results.json"
+printf '%s\n' "${jq_boots[@]}" | jq -s '{boots: .,
+	kernels: ([.[].kernel] | unique | length), cpu_models: ([.[].cpu] | unique | length),
+	cases: ([.[].paths[].cases] | add), disagree: ([.[].paths[] | .cases - .agree] | add),
+	differ_exact_predicted: ([.[].paths[] | select(.cases == .agree) | .differ_exact] | add)}' >"$out/results.json"
 
 # the table, from results.json
 echo
 echo "| kernel | CPU model | flags | copy_to_user | copy_from_user | clear_user | cases | agree with the row | differ from EXACT |"
 echo "|---|---|---|---|---|---|---|---|---|"
-jq -r '.[] | [.kernel, .cpu, (.flags | join(" ")),
+jq -r '.boots[] | [.kernel, .cpu, (.flags | join(" ")),
 	(.paths[] | "\(.row) (\(.confirmed))"),
 	([.paths[].cases] | add), ([.paths[].agree] | add), ([.paths[].differ_exact] | add)]
 	| "| " + (map(tostring) | join(" | ")) + " |"' "$out/results.json"
 echo
-jq -r '.[] | . as $b | .paths[] | select(.differ_exact > 0) |
+jq -r '.boots[] | . as $b | .paths[] | select(.differ_exact > 0) |
 	"\($b.kernel) -cpu \($b.cpu): \(.path) differs from EXACT in \(.differ_exact) of \(.cases) cases, as \(.row) (\(.level)) predicts, e.g.:",
 	(.examples[] | "  " + .)' "$out/results.json"
-jq -r '.[] | . as $b | .paths[] | select(.confirmed == "contradicted") |
+jq -r '.boots[] | . as $b | .paths[] | select(.confirmed == "contradicted") |
 	"CONTRADICTED \($b.kernel) -cpu \($b.cpu): \(.path): inferred \(.row), but \(.how)"' "$out/results.json"
 
-read -r K C N A E X < <(jq -r '[([.[].kernel] | unique | length), ([.[].cpu] | unique | length),
-	([.[].paths[].cases] | add), ([.[].paths[].agree] | add),
-	([.[].paths[] | select(.cases == .agree) | .differ_exact] | add),
-	([.[].paths[] | select(.confirmed == "contradicted")] | length)] | map(tostring) | join(" ")' "$out/results.json")
+read -r K C N A E X < <(jq -r '[.kernels, .cpu_models, .cases, .cases - .disagree, .differ_exact_predicted,
+	([.boots[].paths[] | select(.confirmed == "contradicted")] | length)] | map(tostring) | join(" ")' "$out/results.json")
 D=$((N - A))
 echo "results: $out/results.json"
 [ "$X" -gt 0 ] && echo "live-vm: $X routine(s) where the kernel's code contradicts the inferred row (above)"
