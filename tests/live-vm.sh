@@ -31,7 +31,9 @@ case "${1:-}" in
 *) echo "live-vm: unknown argument $1 (--quick, --report)" >&2; exit 2 ;;
 esac
 cache=build/live-vm	# the downloads, kept between runs
-out=${LIVE_VM_DIR:-build/live-vm}	# this run's consoles and results
+# this run's consoles and results (the quick subset's apart: a make test
+# must not replace the full matrix's results.json, which review-tree reads)
+out=${LIVE_VM_DIR:-$([ "$quick" = 1 ] && echo build/live-vm-quick || echo build/live-vm)}
 mkdir -p "$cache/debs" "$cache/kernels" "$out/boots"
 
 # skip: in make test a missing qemu or package is a skip with its reason
