@@ -93,7 +93,8 @@ struct live_run {
 	size_t nrows;
 	unsigned long cases[NPATHS], pass[NPATHS];
 	unsigned long rcases[NROUTINES], ragree[NROUTINES], rdiffex[NROUTINES];
-	char ex[NROUTINES][NEX][240];	/* the first cases that differ from EXACT */
+	char ex[NROUTINES][NEX][240];	/* cases that differ from EXACT, in words */
+	unsigned long nex[NROUTINES];
 	unsigned long agree[MAXROWS][2], spins[MAXROWS][2], idcases, exact_agree;
 	unsigned long failed;
 	double secs;

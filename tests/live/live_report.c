@@ -61,9 +61,14 @@ void note_exact_diff(struct live_run *lr, const struct live_case *k, const struc
 		     const struct seen *exact, const struct seen *pred)
 {
 	enum routine rt = path_routine(k->p);
-	unsigned long n = lr->rdiffex[rt]++;
-	if (n >= NEX)
+	static size_t last_len[NROUTINES];
+	unsigned long n = lr->nex[rt];
+	lr->rdiffex[rt]++;
+	/* the first case, then the first of each next length: a spread */
+	if (n >= NEX || (n && k->len == last_len[rt]))
 		return;
+	lr->nex[rt]++;
+	last_len[rt] = k->len;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *o = open_memstream(&buf, &len);
@@ -148,7 +153,7 @@ void print_tables(const struct live_run *lr)
 			       lr->rcases[r], lr->ragree[r], lr->row[r] ? lr->row[r]->name : "EXACT",
 			       lr->rdiffex[r], lr->rdiffex[r] ? ", e.g.:" : "");
 	for (int r = 0; r < NROUTINES; r++)
-		for (unsigned long i = 0; i < lr->rdiffex[r] && i < NEX; i++)
+		for (unsigned long i = 0; i < lr->nex[r]; i++)
 			printf("  %s\n", lr->ex[r][i]);
 	printf("\nlengths 0..%zu, every fault offset inside the buffer and 8 no-fault user alignments, "
 	       "source offsets %s; %.1f s\n", lr->maxlen, lr->quick ? "0, 3, 4093" : "0..7, 4090, 4093", lr->secs);
@@ -197,7 +202,7 @@ void print_json(const struct live_run *lr)
 		json_str(lr->conf.how[r]);
 		printf(",\"cases\":%lu,\"agree\":%lu,\"differ_exact\":%lu,\"examples\":[",
 		       lr->rcases[r], lr->ragree[r], lr->rdiffex[r]);
-		for (unsigned long i = 0; i < lr->rdiffex[r] && i < NEX; i++) {
+		for (unsigned long i = 0; i < lr->nex[r]; i++) {
 			printf("%s", i ? "," : "");
 			json_str(lr->ex[r][i]);
 		}
