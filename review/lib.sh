@@ -200,6 +200,11 @@ routine_shape() { # PRE SYM
 	body=$(routine_body "$2" "$1")
 	grep -q '\.L_copy_short_string' <<<"$body" && echo short_string
 	grep -q '\.Lunrolled' <<<"$body" && echo unrolled64
+	# extable: the body has exception-table entries (a routine without
+	# any cannot take a user fault: clear_page_*, copy_page); movnti:
+	# non-temporal stores (the uncached copy, whatever its name)
+	grep -q '__ex_table' <<<"$body" && echo extable
+	grep -q 'movnti' <<<"$body" && echo movnti
 	if grep -Eq 'rep[[:space:]]+movsq|rep;?[[:space:]]*movsq' <<<"$body"; then
 		echo movsq
 		grep -Eq 'and[q]?[[:space:]]+\$-8' <<<"$body" && echo movsq_align

@@ -19,6 +19,12 @@
 #       [OLD_ENTRY= NEW_ENTRY= OLD_CALLER= NEW_CALLER= REVIEW_CSV=]
 #       both versions reviewed, side by side (review/review-patch.sh);
 #       exit 0 nothing regressed, 1 a regression, 2 bad input
+#   make review-tree KERNEL=dir|linux-source-*.tar.xz|git-tree [REV=commit] [STRICT=1]
+#       [REVIEW_QUICK=1] [REVIEW_FUZZ_SECONDS=5] [REVIEW_BENCH=0]
+#       every user-copy routine of a kernel tree (review/tree.sh):
+#       build/review/tree-<version>/report.md and summary.json; exit 0
+#       all meet their rows (known findings listed), 1 one does not, 2 bad tree
+#   make review-tree-tests  the tree review's suites (fake tree, Debian trees)
 #   make review-merge CSVS='a.csv b.csv'  review-patch ticks of several CPUs
 #   make review-example  docs/review-example.md, the 2017 change as a patch
 #   make review-report ASM=... ENTRY=... MODEL=...
@@ -261,6 +267,27 @@ endif
 review-patch:
 	@:
 endif
+
+# ---- `make review-tree`: a whole kernel tree, the same way ----
+# review/tree.sh exits 0, 1 or 2 (docs/review.md, "Reviewing a kernel
+# tree"); its report is also written to $(REVIEW_DIR)/tree-last.md for
+# make to print.
+ifneq ($(filter review-tree,$(MAKECMDGOALS)),)
+REVIEW_TREE_RC := $(lastword $(shell mkdir -p $(REVIEW_DIR) && review/tree.sh $(MAKEOVERRIDES) >$(REVIEW_DIR)/tree-last.md; echo $$?))
+ifneq ($(filter 0 1,$(REVIEW_TREE_RC)),)
+$(info $(file <$(REVIEW_DIR)/tree-last.md))
+else
+$(error review-tree: stopped (exit $(REVIEW_TREE_RC)): see the message above)
+endif
+ifeq ($(REVIEW_TREE_RC),1)
+MAKEFLAGS += -q
+endif
+review-tree:
+	@:
+endif
+.PHONY: review-tree review-tree-tests
+review-tree-tests:
+	@tests/review-tree-fake.sh && tests/review-tree-debian.sh
 
 # `make review-merge CSVS='a.csv b.csv'`: review-patch's ticks from
 # several machines, one table with an old/new column pair per CPU.
