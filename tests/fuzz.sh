@@ -173,18 +173,8 @@ run_afl() {
 }
 
 # ---- make test: smoke ----
-pass=0 fail=0
-check() {	# check "what" command...: passes when the command succeeds
-	local what=$1
-	shift
-	if "$@"; then
-		echo "ok    $what"
-		pass=$((pass + 1))
-	else
-		echo "FAIL  $what"
-		fail=$((fail + 1))
-	fi
-}
+# check "what" command...: passes when the command succeeds (tests/harness.sh)
+. tests/harness.sh
 
 run_smoke() {
 	local tmp t0
@@ -264,8 +254,7 @@ run_smoke() {
 		/^stat::average_exec_per_sec/ {e = $2}
 		END {if (n) printf "      %d runs, %d exec/s\n", n, e}' "$tmp/run.log"
 	grep -E '^#[0-9]+' "$tmp/run.log" | tail -n 1 | sed 's/^/      last: /'
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	summary
 }
 
 # ---- make test: mutants ----
