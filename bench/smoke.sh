@@ -4,20 +4,15 @@
 # refused. Asserts no timing. Ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-pass=0 fail=0
-check() { # name, then a command that succeeds when the check passes
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); echo "ok   $name"
-	else fail=$((fail + 1)); echo "FAIL $name"; fi
-}
-finish() { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
+. tests/harness.sh
+finish() { summary; exit; }
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # UCOPY_BENCH=path checks an already built binary instead.
 bin=${UCOPY_BENCH:-build/bench/ucopy-bench}
 [ -n "${UCOPY_BENCH:-}" ] || check "build" make -s bench-build
-[ -x "$bin" ] || { fail=$((fail + 1)); echo "FAIL no $bin"; finish; }
+[ -x "$bin" ] || { bad "no $bin"; finish; }
 
 # A tiny run: aligned only, few samples; plot only if gnuplot is here.
 plot=--no-plot
