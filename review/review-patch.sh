@@ -54,6 +54,7 @@ pairs=()
 if [ -n "$PATCH" ]; then
 	[ -z "$OLD$NEW" ] || bad_input "PATCH= goes with KERNEL= or ASM=, not OLD=/NEW="
 	[ -f "$PATCH" ] || bad_input "no patch file '$PATCH'"
+	review/intake.sh patch "$PATCH" ${KERNEL:+--kernel} || exit 2
 	if [ -n "$ASM" ]; then
 		[ -f "$ASM" ] || bad_input "no file '$ASM'"
 		b=$(basename "$ASM")
@@ -71,6 +72,7 @@ if [ -n "$PATCH" ]; then
 		done
 		out=$(patch -s -f --batch --no-backup-if-mismatch -p1 -d "$S/new" <"$PATCH" 2>&1) ||
 			bad_input "the patch does not apply to $KERNEL: $out"
+		review/intake.sh scratch "$S" || exit 2
 		for f in "${files[@]}"; do
 			case "$f" in
 			*.S) [ -f "$S/new/$f" ] && pairs+=("$S/old/$f" "$S/new/$f") ;;
