@@ -40,7 +40,7 @@ run_wp() {
 		$(wp_options) -wp-par "${WP_PAR:-2}" "-wp-prop=$props" \
 		-wp-cache "${WP_CACHE_MODE:-update}" -wp-cache-dir "${WP_CACHE_DIR:-build/proofs/wp-cache}" \
 		-kernel-log "w:$dir/warnings" -rte-log "w:$dir/warnings" -wp-log "w:$dir/warnings" \
-		-wp-report-json "$dir/wp.json" \
+		-wp-report-json "$dir/wp.json" ${WP_LOG_FLAGS:-} \
 		-wp-prover cvc4 -then -wp-prover z3 -then -wp-prover cvc5 > "$dir/log" 2>&1
 }
 

@@ -81,6 +81,14 @@ proof_rows() {
 }
 # "goals proved wall ok exact delayed shows" of one unit.
 proof_of() { proof_rows 2>/dev/null | awk -v u="$1" '$1 == u { $1 = ""; sub(/^ /, ""); print; f = 1; exit } END { exit !f }'; }
+# equiv_of ROW: "goals proved" of the row's harness, equiv_<row>, in the one
+# equivalence unit's WP report (smoke tests apart); fails when it has none.
+EQUIV_WP=${EQUIV_WP:-build/proofs/equiv/wp.json}
+equiv_of() {
+	[ -f "$EQUIV_WP" ] && jq -er --arg f "equiv_$1" '."wp:functions"[$f] // empty | to_entries
+		| map(select(.key != "wp:section" and (.key | test("_wp_smoke_") | not)) | .value."wp:main")
+		| "\(map(.total) | add // 0) \(map(.valid // 0) | add // 0)"' "$EQUIV_WP"
+}
 
 # ---- a review's steps (review/review.mk) ----
 # FEATURES=erms,fsrm,...: fails with a message on a name the shims do not

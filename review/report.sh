@@ -17,7 +17,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 source review/lib.sh
 
-R=build/report
+R=${REPORT_DIR:-build/report} OUT=${REPORT_OUT:-report.md}
 
 fuzz_rows() {
 	local seconds=$1 dir=$2 s f log rc
@@ -84,7 +84,7 @@ proof_fail=0 sweep_fail=0 nstrat=0 units_ok=0 units=0
 	echo "|---|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
 	while IFS=$'\t' read -r s _ abi lx ld _; do
 		nstrat=$((nstrat + 1))
-		p=$(proof_of "$s") pe=$(proof_of "equiv_$s")
+		p=$(proof_of "$s") pe=$(equiv_of "$s")
 		lxc="$lx (claimed)" ldc="$ld (claimed)"
 		if [ -n "$p" ]; then
 			read -r g pr _ ok plx pld shows <<<"$p"
@@ -98,9 +98,9 @@ proof_fail=0 sweep_fail=0 nstrat=0 units_ok=0 units=0
 			pcell="$pr/$g$([ "$ok" = true ] && echo ' ✓' || echo ' ✗')"
 			[ "$ok" = true ] || proof_fail=1
 			if [ -n "$pe" ]; then
-				read -r g2 pr2 _ ok2 _ <<<"$pe"
-				pcell="$pcell; ≡ bytewise $pr2/$g2$([ "$ok2" = true ] && echo ' ✓' || echo ' ✗')"
-				[ "$ok2" = true ] || proof_fail=1
+				read -r g2 pr2 <<<"$pe"
+				pcell="$pcell; ≡ bytewise $pr2/$g2$([ "$pr2" = "$g2" ] && echo ' ✓' || echo ' ✗')"
+				[ "$pr2" = "$g2" ] || proof_fail=1
 			fi
 		else
 			pcell="not proved yet"
@@ -163,13 +163,13 @@ proof_fail=0 sweep_fail=0 nstrat=0 units_ok=0 units=0
 	echo "    make bench-quick           # ticks; make bench for every variant"
 	echo "    make review ASM=... ENTRY=... MODEL=...   # check a kernel's own routine (docs/review.md)"
 } >"$R/report.md.tmp"
-mv "$R/report.md.tmp" report.md
+mv "$R/report.md.tmp" "$OUT"
 
 sweep_total=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$SWEEP" | tail -n 1)
 [ -n "$sweep_total" ] || sweep_fail=1
 units=$(proof_rows 2>/dev/null | wc -l)
 units_ok=$(proof_rows 2>/dev/null | awk '$5 == "true"' | wc -l)
-echo "report: wrote report.md ($nstrat registry rows)"
+echo "report: wrote $OUT ($nstrat registry rows)"
 echo "  proofs: $units_ok of $units units fully proved ($PROOF_RESULTS)"
 echo "  sweep ($SWEEP_KIND): ${sweep_total:-did not finish}"
 echo "  cpu: $(sed -n 's/^# cpu: //p' "$BENCH_OUT/table.txt" 2>/dev/null | head -n 1)"

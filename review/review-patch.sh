@@ -97,7 +97,7 @@ side() { # TAG FILE ENTRY CALLER
 		cat "$P/$tag$base.err" >&2
 		bad_input "the $tag version ($file) could not be reviewed (above)"
 	fi
-	sed -n 's/^review: \(.*\) against .* (\(classic\|rep\) ABI)$/\1/p' "$P/$tag$base.err" |
+	sed -n 's/^review: \([^ ]*\) against .* ([a-z_]* ABI)$/\1/p' "$P/$tag$base.err" |
 		while read -r s; do echo "build/review/work/$tag$base-$s"; done
 }
 
@@ -115,10 +115,10 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
 	of=${pairs[i]} nf=${pairs[i + 1]}
 	echo "review-patch: old $of" >&2
 	mapfile -t od < <(side old- "$of" "$OLD_ENTRY" "$OLD_CALLER") || exit 2
-	[ ${#od[@]} -gt 0 ] || exit 2
+	[ ${#od[@]} -gt 0 ] || bad_input "no routine of the old version ($of) was reviewed"
 	echo "review-patch: new $nf" >&2
 	mapfile -t nd < <(side new- "$nf" "$NEW_ENTRY" "$NEW_CALLER") || exit 2
-	[ ${#nd[@]} -gt 0 ] || exit 2
+	[ ${#nd[@]} -gt 0 ] || bad_input "no routine of the new version ($nf) was reviewed"
 	# Pair the routines by name; one routine on each side pairs anyway
 	# (a renamed routine, or a caller's dispatch against a routine).
 	declare -A nby=()

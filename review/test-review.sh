@@ -149,6 +149,11 @@ if [ "${1:-}" != --samples-only ]; then
 	rpatch p-drop 1 OLD=asm/erms_short.S NEW=asm/erms_short_reptail.S &&
 		has p-drop 'level drop on delayed hw: EXACT → WEAK' && has p-drop '\| EXACT \| EXACT → \*\*WEAK\*\* \|' &&
 		ok "review-patch, the v5.2 rep movsb tail (erms_short -> erms_short_reptail): exit 1, drops a level under delay"
+	# Clear routines (stos ABI) are reviewed like copy ones: both sides'
+	# routines in the table, the reason for the exit status said.
+	rpatch p-clear 1 OLD=asm/clear_erms.S NEW=asm/fsrs.S &&
+		has p-clear '^\| `ucopy_clear_erms` → `ucopy_fsrs` \| `clear_erms` → `fsrs` \|.*\*\*REGRESSION\*\*: level drop' &&
+		ok "review-patch of two clear routines (clear_erms -> fsrs): both reviewed, exit 1 with the reason"
 	rpatch p-caller 0 OLD=asm/erms.S NEW=asm/erms.S NEW_CALLER=64:ucopy_unrolled:ucopy_erms &&
 		has p-caller '^\| `ucopy_erms` → `review_caller` \| `erms` → `short64` \|' &&
 		ok "review-patch of a caller-side change (len <= 64 to unrolled): matched to short64, exit 0"

@@ -26,6 +26,7 @@
 
 #include "lab.h"
 #include "plan.h"
+#include "sandbox.h"
 
 #define MAX_TARGETS 64
 #define MAX_JOBS 16
@@ -692,7 +693,7 @@ static _Noreturn void worker(const struct opts *o, const struct lab_target *t,
 			 .base_failed = base_failed };
 	size_t n = shard_items(o, ph);
 
-	if (lab_init())
+	if (lab_init() || sandbox_enter(SANDBOX_LAB, "sweep"))
 		_exit(3);
 	for (;;) {
 		size_t i;
