@@ -204,3 +204,14 @@ def report_md:
 def tree_md:
   [ "# Review of the tree `\(.tree)`: \(plural(.files | length; "file"))", "",
     (.files[] | "", (file_md | gsub("(?m)^#"; "##"))) ] | lines;
+
+# ---- review-merge: review-patch's ticks from several CPUs ----
+# {routines: [{routine, pair, cpus: [..], lens: [{len, cells: [{old, new}|null per cpu]}]}]}
+def merge_md:
+  [ (.routines[] | "## \(.routine) (\(.pair))", "",
+      "| len |" + (.cpus | map(" \(.) old | new |") | join("")),
+      "|---:|" + (.cpus | map("---:|---:|") | join("")),
+      (.lens[] | "| \(.len) |" + (.cells | map(if . == null then " - | - |" else " \(.old | round) | \(.new | round) |" end) | join(""))),
+      ""),
+    "\(.routines | length) routine(s), CPUs: \([.routines[].cpus[]] | reduce .[] as $c ([]; if index([$c]) then . else . + [$c] end) | join("; "))"
+  ] | lines;
