@@ -49,6 +49,7 @@ REVIEW_TAG=${REVIEW_TAG:-} FEATURES=${FEATURES:-}
 make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does not build (above)"
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"
 [ -f "$ASM" ] || usage_error "no file '$ASM'"
+case "$ASM" in *[\'\"\$\`\\]*|*[[:space:]]*) usage_error "ASM: '$ASM' has a quote, a space or a shell character: copy the file to a plain path" ;; esac
 review/intake.sh asm "$ASM" || exit 2
 [ -z "$MODEL" ] || registry_has "$MODEL" || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
 case "$ABI" in ''|classic|rep|classic_clear|stos) ;; *) usage_error "ABI is classic, rep, classic_clear or stos, not '$ABI'" ;; esac

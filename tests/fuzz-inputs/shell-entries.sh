@@ -101,6 +101,11 @@ for ((k = 0; k < n_each && i < count; k++)); do
 	mapfile -d '' -t a < <(review_args)
 	if ((k % 10 == 0)); then
 		check review "review" make -s --no-print-directory review "${a[@]}"
+	elif ((k % 10 == 5)); then
+		# a bad value from the environment, the rest well-formed
+		v=(REVIEW_QUICK REVIEW_FUZZ_SECONDS REVIEW_STOP_AFTER REVIEW_SEED FEATURES KEEPS CALLER ABI)
+		check review "review" env "${v[RANDOM % ${#v[@]}]}=$(pick junk)q:" review/review.sh \
+			ASM=asm/bytewise.S ENTRY=ucopy_bytewise MODEL=bytewise
 	else
 		check review "review" review/review.sh "${a[@]}"
 	fi
@@ -115,7 +120,7 @@ for ((k = 0; k < n_each && i < count; k++)); do
 	4) a=("PATCH=$f/$(pick patches)" "KERNEL=$(pick files)") ;;
 	5) a=("OLD=asm/bytewise.S") ;;
 	esac
-	check review-patch "review-patch" review/review-patch.sh "${a[@]}"
+	check review-patch "review(-patch)?" review/review-patch.sh "${a[@]}"
 done 2>/dev/null
 echo "shell-entries: review-patch done ($pass passed, $fail failed)" >&2
 for ((k = 0; k < n_each && i < count; k++)); do
