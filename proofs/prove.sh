@@ -83,8 +83,8 @@ for u in "${units[@]}"; do
 done
 [ ${#selected[@]} -gt 0 ] || { echo "prove: no unit named ${want[*]}" >&2; exit 2; }
 
-# Longest first, so that two runners finish together: by the last cold run's
-# time where there is one, otherwise by the size of the unit's files.
+# Longest first, so that two runners finish together: by the last run's CPU
+# seconds where there is one, otherwise by the size of the unit's files.
 cost() {
 	local n=${1%%|*} f
 	if [ -f "$PROVE_DIR/$n/cost" ]; then cat "$PROVE_DIR/$n/cost"; return; fi
