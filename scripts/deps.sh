@@ -17,6 +17,11 @@ for tool in "${!need[@]}"; do
 	command -v "$tool" >/dev/null 2>&1 || missing+=("${need[$tool]}")
 done
 fuzzer_lib || missing+=(libclang-rt-14-dev)
+# Kernel trees the tree review's Debian suite reviews (tests/review-tree-debian.sh),
+# where this apt knows them.
+for p in linux-source-6.1 linux-source-6.12; do
+	[ -f "/usr/src/$p.tar.xz" ] || ! apt-cache show "$p" >/dev/null 2>&1 || missing+=("$p")
+done
 
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "deps: installing ${missing[*]}"
