@@ -109,6 +109,10 @@ attempts | jq -R -s --slurpfile results "$dir/results.json" --arg wall "$(cat "$
 	  slowest: ($a | sort_by(-.s) | .[:10]) }' > "$out/profile.json" ||
 	{ echo "profile: cannot read the run in $dir" >&2; exit 2; }
 
+# The units' CPU seconds, the order `make prove` starts them in a fresh
+# clone: copy it to proofs/unit-costs.tsv to update that table.
+jq -r '"unit\tcpu_s", (.units[] | select(.cpu_s) | "\(.unit)\t\(.cpu_s)")' "$out/profile.json" > "$out/unit-costs.tsv"
+
 # The table, for people (the JSON is what scripts read).
 jq -r '
 	def c(k; p): (.provers[k][p] // 0);
