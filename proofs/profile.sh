@@ -39,8 +39,8 @@ fi
 if [ "${1:-}" = --report ]; then
 	[ $# -eq 2 ] && [ -d "$2" ] || { echo "profile: --report needs a profile run's folder" >&2; exit 2; }
 	dir=$2
-	# a run stopped early: the units it finished
-	[ -f "$dir/results.json" ] || jq -s . "$dir"/*/summary.json > "$dir/results.json" ||
+	# a run stopped early (no wall time written): the units it finished
+	[ -f "$dir/wall" ] || jq -s . "$dir"/*/summary.json > "$dir/results.json" ||
 		{ echo "profile: no finished unit in $dir" >&2; exit 2; }
 else
 	dir=${PROFILE_DIR:-build/proofs-profile}
