@@ -55,3 +55,16 @@ goal_counts() {
 	    | {goals: ($c | map(.total) | add // 0), proved: ($c | map(.valid) | add // 0),
 	       smoke: {goals: ($s | map(.total) | add // 0), passed: ($s | map(.valid) | add // 0)}}' "$1"
 }
+
+# registry_columns COLUMN... : for every row of build/registry.tsv, the
+# named columns in that order, tab-separated; columns are found by the
+# header line's names, never by position. Exits 2 on a missing column.
+registry_columns() {
+	awk -F'\t' -v want="$*" 'BEGIN { OFS = "\t"; n = split(want, w, " ") }
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+		          for (j = 1; j <= n; j++) if (!(w[j] in col)) {
+		              print "registry: no column " w[j] " in build/registry.tsv" > "/dev/stderr"; bad = 1; exit 2 }
+		          next }
+		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? OFS : "") $col[w[j]]; print line }
+		END { if (bad) exit 2 }' build/registry.tsv
+}

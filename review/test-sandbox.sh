@@ -6,7 +6,10 @@
 # canary file and directory made before the run are unchanged after it;
 # no process of the run survives it. Smoke-sized reviews (REVIEW_QUICK=2,
 # the sweep stops after 3 failures, 1 s of fuzzing for one fixture, no
-# benchmark). Last line: "N passed, M failed".
+# benchmark). Then the intake checks (review/intake.sh): patches with
+# absolute paths, `..`, a symbolic link, a file outside arch/x86, and
+# assembler input with .incbin or includes from outside: exit 2 with the
+# reason, nothing written outside build/. Last line: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -107,6 +110,42 @@ else
 	bad "without the sandbox the creat fixture created nothing: is the test checking anything?"
 fi
 fresh_canary
+
+# Intake: bad patches and assembler input end with exit 2 and the reason,
+# before anything is copied or built; nothing is written outside build/.
+mkdir -p "$out/tree/arch/x86/lib" && cp asm/bytewise.S "$out/tree/arch/x86/lib/copy_user_64.S"
+hunk=$'@@ -1 +1 @@\n-a\n+b'
+printf -- '--- /etc/passwd\n+++ /etc/passwd\n%s\n' "$hunk" >"$out/abs.patch"
+printf -- '--- a/../../x.S\n+++ b/../../x.S\n%s\n' "$hunk" >"$out/dotdot.patch"
+printf -- 'diff --git a/arch/x86/lib/l.S b/arch/x86/lib/l.S\nnew file mode 120000\n--- /dev/null\n+++ b/arch/x86/lib/l.S\n@@ -0,0 +1 @@\n+/etc/passwd\n' >"$out/link.patch"
+printf -- '--- a/mm/memory.c\n+++ b/mm/memory.c\n%s\n' "$hunk" >"$out/outside.patch"
+printf '\t.text\nx:\t.incbin "/etc/hostname"\n' >"$out/incbin.S"
+printf '#include "/etc/hostname"\n' >"$out/absinc.S"
+printf '\t.include "../../../../../../etc/hostname"\n' >"$out/dotinc.S"
+mkdir -p "$out/scratch/a" && ln -s /etc "$out/scratch/a/out"
+touch "$out/marker"
+intake() { # NAME WHAT-THE-LINE-SAYS command...
+	local name=$1 want=$2 rc lines
+	shift 2
+	"$@" >"$out/$name.txt" 2>&1
+	rc=$?
+	lines=$(grep -c 'intake:' "$out/$name.txt")
+	if [ "$rc" = 2 ] && [ "$lines" = 1 ] && grep -q "intake: .*$want" "$out/$name.txt"; then
+		ok "intake $name: exit 2, '$(grep -m1 -o 'intake: .*' "$out/$name.txt" | cut -c9-90)...'"
+	else
+		bad "intake $name: exit $rc, $lines intake lines"; sed 's/^/    /' "$out/$name.txt" | tail -n 5
+	fi
+}
+intake abs 'absolute path' make -s review-patch PATCH="$out/abs.patch" KERNEL="$out/tree"
+intake dotdot "'..' component" make -s review-patch PATCH="$out/dotdot.patch" KERNEL="$out/tree"
+intake link 'symbolic link' make -s review-patch PATCH="$out/link.patch" KERNEL="$out/tree"
+intake outside 'outside arch/x86' make -s review-patch PATCH="$out/outside.patch" KERNEL="$out/tree"
+intake incbin '.incbin' make -s review ASM="$out/incbin.S" ENTRY=x MODEL=bytewise
+intake absinc 'absolute path' make -s review ASM="$out/absinc.S" ENTRY=x MODEL=bytewise
+intake dotinc "through '..'" make -s review ASM="$out/dotinc.S" ENTRY=x MODEL=bytewise
+intake scratch 'symbolic link out of the scratch' review/intake.sh scratch "$out/scratch"
+written=$(find . -path ./build -prune -o -path ./.git -prune -o -newer "$out/marker" -print | head -n 5)
+if [ -z "$written" ]; then ok "intake: nothing written outside build/"; else bad "written outside build/: $written"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

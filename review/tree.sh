@@ -139,39 +139,12 @@ body_features() {
 	raw_body "$1" "$2" | grep -o 'X86_FEATURE_[A-Z0-9_]*' | sed 's/X86_FEATURE_//' | tr A-Z a-z |
 		awk '!seen[$0]++' | while read -r f; do feature_check "$f" >/dev/null 2>&1 && echo "$f"; done | paste -sd,
 }
-json_num() { [[ ${1:-} =~ ^[0-9]+(\.[0-9]+)?$ ]] && echo "$1" || echo null; }
 # first_failure DIR: the first failing case in words (model sweep, then
-# the EXACT sweep, then the fuzzer).
+# the EXACT sweep, then the fuzzer), from the review's JSON.
 first_failure() {
-	local D=$1 w sym model abi
-	sym=$(cat "$D/symbol") model=$(setting "$D" MODEL) abi=$(setting "$D" ABI)
-	for w in sweep-model.txt sweep-exact.txt; do
-		[ -f "$D/$w" ] && grep -q '^FAIL ' "$D/$w" || continue
-		[ "$w" = sweep-exact.txt ] && model=$( [ "$(registry_field "$model" kind)" = clear ] && echo clear_bytewise || echo bytewise)
-		sweep_failures_md "$D/$w" "$D/sweep" "$sym" "$model" "$abi" 1 | head -n 1 |
-			sed -e 's/^1\. //' -e 's/\*\*//g' -e 's/  $//'
-		return
-	done
-	grep -m1 -E '^ucopy-fuzz: |ERROR: libFuzzer' "$D/fuzz.txt" 2>/dev/null | sed 's/^/fuzz: /' && return
-	echo "the checks did not complete (see $D)"
-}
-# ticks_json DIR: {"len": {"project": t, "reviewed": t}} from the
-# benchmark's results.csv, columns read by name.
-ticks_json() {
-	local D=$1 csv=$1/bench/results.csv
-	[ -s "$csv" ] || { echo null; return; }
-	awk -F, -v base="$(setting "$D" MODEL)" -v entry="$(cat "$D/symbol")" '
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["strategy"] == base { b[$c["len"]] = $c["median"]; if (!($c["len"] in s)) { s[$c["len"]] = 1; o[++n] = $c["len"] } }
-		$c["strategy"] == entry { e[$c["len"]] = $c["median"] }
-		END { printf "{"; for (k = 1; k <= n; k++) { l = o[k]; printf "%s\"%s\":{\"project\":%s,\"reviewed\":%s}", (k > 1 ? "," : ""), l, (l in b) ? b[l] : "null", (l in e) ? e[l] : "null" }; print "}" }' "$csv"
-}
-# counts_json FILE: {"cases":..,"passed":..,"failed":..} of a sweep output
-counts_json() {
-	local c p f s
-	read -r c p f s <<<"$(sweep_counts "$1" 2>/dev/null)"
-	[ -n "${c:-}" ] || { echo null; return; }
-	printf '{"cases":%s,"passed":%s,"failed":%s,"seconds":%s}\n' "$c" "$p" "$f" "$(json_num "${s%s}")"
+	jq -r '(.failures.model[0].words // .failures.exact[0].words
+		// (if .fuzz.failure then "fuzz: \(.fuzz.failure)" else null end))
+		// "the checks did not complete (see \(.dir))"' "$1/review.json"
 }
 # known_line SYM FILE ROW: the known-findings line (TSV, by header name)
 # for this routine, as "shape<TAB>fix<TAB>reason<TAB>case<TAB>source".
@@ -264,21 +237,20 @@ for p in "${plan[@]}"; do
 			fi
 		fi
 	fi
-	read -r lx ld <<<"$(review_levels "$D")"
-	fz_exec=$(fuzz_stat number_of_executed_units "$D/fuzz.txt")
-	jq -nc --arg file "$f" --arg symbol "$sym" --arg features "$feat" --arg body_features "$bodyfeats" \
-		--arg row "$(setting "$D" MODEL)" --arg wanted "$row" --arg abi "$(setting "$D" ABI)" \
-		--arg why "$(setting "$D" REVIEW_WHY)" --arg lx "$lx" --arg ld "$ld" \
-		--argjson model "$(counts_json "$D/sweep-model.txt")" --argjson exact "$(counts_json "$D/sweep-exact.txt")" \
-		--argjson fuzz_exec "$(json_num "$fz_exec")" --arg fuzz_note "$(step_note "$D/fuzz.txt")" \
-		--argjson ticks "$(ticks_json "$D")" --arg verdict "$verdict" --arg failure "$failure" \
-		--argjson known "$known" --arg report "build/review/review-$tag$sym.md" --arg dir "$D" \
-		--argjson seconds "$(( $(date +%s) - t1 ))" \
-		'{file: $file, symbol: $symbol, features: $features, body_features: $body_features, row: $row,
-		  abi: $abi, why: $why, levels: {exact_hw: $lx, delayed_hw: $ld},
-		  cases: {model: $model, exact: $exact}, fuzz: {executions: $fuzz_exec, note: $fuzz_note},
-		  ticks: $ticks, verdict: $verdict, first_failure: (if $failure == "" then null else $failure end),
-		  known_finding: $known, report: $report, work: $dir, seconds: $seconds}' >>"$RESULTS"
+	read -r lx ld < <(jq -r '.levels | "\(.exact_hw) \(.delayed_hw)"' "$D/review.json")
+	# the routine's facts from its review's JSON (docs/results.md)
+	jq -c -L scripts --arg file "$f" --arg symbol "$sym" --arg features "$feat" --arg body_features "$bodyfeats" \
+		--arg wanted "$row" --arg verdict "$verdict" --arg failure "$failure" \
+		--argjson known "$known" --arg report "build/review/review-$tag$sym.md" \
+		--argjson seconds "$(( $(date +%s) - t1 ))" 'include "results";
+		def counts: if .finished then target.total else null end;
+		{file: $file, symbol: $symbol, features: $features, body_features: $body_features, row: .settings.MODEL,
+		  abi: .settings.ABI, why: .settings.REVIEW_WHY, levels,
+		  cases: {model: (.sweep_model | counts), exact: (.sweep_exact | counts)},
+		  fuzz: {executions: .fuzz.executions, note: (.fuzz.note // "")},
+		  ticks: (if .bench.timed then .bench.ticks | map({key: (.len | tostring), value: {project: .base, reviewed}}) | from_entries else null end),
+		  verdict: $verdict, first_failure: (if $failure == "" then null else $failure end),
+		  known_finding: $known, report: $report, work: .dir, seconds: $seconds}' "$D/review.json" >>"$RESULTS"
 	say "    $(echo "$verdict" | tr a-z A-Z): levels $lx / $ld ($(( $(date +%s) - t1 )) s)${failure:+; first failing case: $failure}"
 done
 

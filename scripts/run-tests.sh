@@ -8,6 +8,17 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 total_p=0 total_f=0 failed_suites=() times=()
 run_start=$(date +%s)
+# Every binary the suites use, built once and both cores at a time before
+# the first suite (each suite's own `make` then finds them up to date). A
+# failure here is not counted: the suite that needs the binary reports it.
+BUILD_FIRST=${BUILD_FIRST-build/registry.tsv lab fuzz-build fuzz-afl-build bench-build live-build}
+mkdir -p build
+if [ -n "$BUILD_FIRST" ]; then
+	t0=$(date +%s)
+	# shellcheck disable=SC2086
+	make -s -j"$(nproc)" $BUILD_FIRST > build/build-first.log 2>&1 || echo "=== build first failed (see build/build-first.log); the suites will say which binary is missing"
+	echo "=== build first ($BUILD_FIRST): $(( $(date +%s) - t0 )) s"
+fi
 while IFS= read -r line; do
 	case "$line" in ''|'#'*) continue ;; esac
 	name=${line%%:*}; cmd=${line#*:}

@@ -10,9 +10,10 @@ ok() { harness_pass=$((harness_pass + 1)); echo "ok   $*"; }
 bad() { harness_fail=$((harness_fail + 1)); echo "FAIL $*"; }
 # check NAME COMMAND...: ok when COMMAND succeeds, else bad.
 check() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
-# expect_json NAME FILE JQ_FILTER: ok when the filter is true of FILE.
+# expect_json NAME FILE JQ_FILTER: ok when the filter is true of FILE
+# (scripts/ on jq's module path: `include "results";` for its rules).
 expect_json() {
-	if jq -e "$3" "$2" >/dev/null 2>&1; then ok "$1"
+	if [ -s "$2" ] && jq -e -L scripts "$3" "$2" >/dev/null 2>&1; then ok "$1"
 	else bad "$1 (not true of $2: $3)"; fi
 }
 summary() {

@@ -7,11 +7,14 @@
 #                               CPU models qemu64, qemu64,model=4, max
 #   tests/live-vm.sh --quick    make test's subset: 6.1, qemu64 and max, the
 #                               live suite's --quick cases
+#   tests/live-vm.sh --report   the report again from the last run's consoles
 # Environment: KERNEL_IMAGE=path (a bzImage instead of Debian's), CPUS="a b"
 # (QEMU -cpu models), EXPECT_ROW / EXPECT_CLEAR_ROW (check against a named
 # row instead of the inferred one), LIVE_VM_FLAGS (more flags for the guest
-# live), BOOT_TIMEOUT (seconds per boot), LIVE_VM_JOBS (boots at once).
-# Output: one table, build/live-vm/results.json (one object per boot), and
+# live), LIVE_VM_APPEND (more kernel command line), BOOT_TIMEOUT (seconds
+# per boot), LIVE_VM_JOBS (boots at once),
+# LIVE_VM_DIR (where this run's consoles and results go; downloads stay in
+# build/live-vm). Output: one table, results.json (one object per boot), and
 # the last line "live-vm: K kernels, C CPU models, N cases, D disagree with
 # their model, E differ from EXACT as predicted" (--quick: then "N passed,
 # M failed"). Exit 1 on a disagreement, 2 on bad input (an image that does
@@ -20,10 +23,18 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-quick=0
-[ "${1:-}" = --quick ] && quick=1
-out=build/live-vm
-mkdir -p "$out/debs" "$out/kernels" "$out/boots"
+quick=0 report=0
+case "${1:-}" in
+--quick) quick=1 ;;
+--report) report=1 ;;	# the table and results.json again from the last run's consoles
+'') ;;
+*) echo "live-vm: unknown argument $1 (--quick, --report)" >&2; exit 2 ;;
+esac
+cache=build/live-vm	# the downloads, kept between runs
+# this run's consoles and results (the quick subset's apart: a make test
+# must not replace the full matrix's results.json, which review-tree reads)
+out=${LIVE_VM_DIR:-$([ "$quick" = 1 ] && echo build/live-vm-quick || echo build/live-vm)}
+mkdir -p "$cache/debs" "$cache/kernels" "$out/boots"
 
 # skip: in make test a missing qemu or package is a skip with its reason
 # (0 passed, 0 failed); anywhere else it is an error.
@@ -44,6 +55,7 @@ for f in build/live/live-static build/live/init build/live/mkinitramfs; do
 	[ -x "$f" ] || die "$f missing: run make live-vm-build"
 done
 
+if [ "$report" = 0 ]; then
 # ---- kernels: KERNEL_IMAGE, or the newest Debian images apt offers ----
 
 # The version string a bzImage carries (setup header: "HdrS" at 0x202, the
@@ -61,7 +73,7 @@ newest_pkg() {
 	local re=$1 pkg
 	pkg=$(apt-cache search --names-only "$re" 2>/dev/null | awk '{print $1}' | sort -V | tail -n 1)
 	if [ -z "$pkg" ]; then	# apt has no list: a cached download will do
-		pkg=$(ls "$out/debs" 2>/dev/null | sed 's/_.*//' | grep -E "$re" | sort -V | tail -n 1)
+		pkg=$(ls "$cache/debs" 2>/dev/null | sed 's/_.*//' | grep -E "$re" | sort -V | tail -n 1)
 	fi
 	echo "$pkg"
 }
@@ -69,15 +81,15 @@ newest_pkg() {
 # a Debian image's vmlinuz, downloaded once into build/live-vm/debs
 debian_image() {
 	local pkg=$1 deb dir
-	deb=$(ls "$out/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
+	deb=$(ls "$cache/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
 	if [ -z "$deb" ]; then
 		echo "live-vm: downloading $pkg (apt-get download, once)" >&2
-		(cd "$out/debs" && apt-get download -q -o DPkg::Lock::Timeout=900 "$pkg" >/dev/null 2>&1) ||
+		(cd "$cache/debs" && apt-get download -q -o DPkg::Lock::Timeout=900 "$pkg" >/dev/null 2>&1) ||
 			skip "apt-get download $pkg failed (no network or no such package)"
-		deb=$(ls "$out/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
+		deb=$(ls "$cache/debs/${pkg}"_*.deb 2>/dev/null | sort -V | tail -n 1)
 	fi
 	[ -n "$deb" ] || skip "no .deb for $pkg"
-	dir="$out/kernels/$pkg"
+	dir="$cache/kernels/$pkg"
 	if ! ls "$dir"/boot/vmlinuz-* >/dev/null 2>&1; then
 		mkdir -p "$dir"
 		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir" --wildcards './boot/vmlinuz-*' ||
@@ -156,7 +168,7 @@ boot() {
 	timeout --kill-after=5 "$limit" qemu-system-x86_64 -M q35 -accel "$accel" -cpu "$cpu" \
 		-m 512M -smp 1 -display none -monitor none -nodefaults -no-reboot -net none \
 		-serial "file:$out/boots/$tag.log" -kernel "$img" -initrd "$initrd" \
-		-append "console=ttyS0 quiet loglevel=1 panic=-1 -- ${args[*]}" \
+		-append "console=ttyS0 quiet loglevel=1 panic=-1 ${LIVE_VM_APPEND:-} -- ${args[*]}" \
 		>"$out/boots/$tag.qemu" 2>&1 &
 	echo $! >"$out/boots/$tag.pid"
 	wait $!
@@ -174,7 +186,7 @@ for img in "${images[@]}"; do
 		n=$((n + 1))
 		tag="boot$n"
 		tags+=("$tag")
-		printf '%s\t%s\n' "$img" "$cpu" >"$out/boots/$tag.what"
+		printf '%s\t%s\t%s\t%s\n' "$img" "$cpu" "$accel" "$limit" >"$out/boots/$tag.what"
 		echo "live-vm: boot $n: $(image_version "$img") on -cpu $cpu"
 		boot "$img" "$cpu" "$tag" &
 		pids+=($!)
@@ -184,11 +196,16 @@ done
 wait
 pids=()
 
+else
+	mapfile -t tags < <(ls "$out/boots" | sed -n 's/\.what$//p' | sort -V)
+	[ ${#tags[@]} -gt 0 ] || die "no consoles in $out/boots: run make live-vm first"
+fi
+
 # ---- results ----
 bad=0
 jq_boots=()
 for tag in "${tags[@]}"; do
-	IFS=$'\t' read -r img cpu <"$out/boots/$tag.what"
+	IFS=$'\t' read -r img cpu accel limit <"$out/boots/$tag.what"
 	log="$out/boots/$tag.log"
 	rc=$(cat "$out/boots/$tag.rc" 2>/dev/null || echo '?')
 	tr -d '\r' <"$log" 2>/dev/null >"$log.txt"
@@ -201,6 +218,8 @@ for tag in "${tags[@]}"; do
 	elif [ -z "$json" ]; then why="the guest's live gave no result"
 	elif ! jq -e . >/dev/null 2>&1 <<<"$json"; then why="the guest's result is not JSON (a console line cut?)"
 	fi
+	panic=$(grep -a -o 'Kernel panic - not syncing: .*' "$log.txt" | head -n 1)
+	[ -n "$why" ] && [ -n "$panic" ] && why="$why: $panic"
 	if [ -n "$why" ]; then
 		echo "live-vm: $(image_version "$img") on -cpu $cpu: $why; the console's last lines ($log):" >&2
 		grep -av '^UCOPY-LIVE-JSON' "$log.txt" | tail -n 12 | sed 's/^/  | /' >&2
@@ -212,27 +231,28 @@ for tag in "${tags[@]}"; do
 		'{kernel, cpu: $cpu, image: $image, accel: $accel} + .' <<<"$json")")
 done
 [ "$bad" = 2 ] && exit 2
-printf '%s\n' "${jq_boots[@]}" | jq -s . >"$out/results.json"
+printf '%s\n' "${jq_boots[@]}" | jq -s '{boots: .,
+	kernels: ([.[].kernel] | unique | length), cpu_models: ([.[].cpu] | unique | length),
+	cases: ([.[].paths[].cases] | add), disagree: ([.[].paths[] | .cases - .agree] | add),
+	differ_exact_predicted: ([.[].paths[] | select(.cases == .agree) | .differ_exact] | add)}' >"$out/results.json"
 
 # the table, from results.json
 echo
 echo "| kernel | CPU model | flags | copy_to_user | copy_from_user | clear_user | cases | agree with the row | differ from EXACT |"
 echo "|---|---|---|---|---|---|---|---|---|"
-jq -r '.[] | [.kernel, .cpu, (.flags | join(" ")),
+jq -r '.boots[] | [.kernel, .cpu, (.flags | join(" ")),
 	(.paths[] | "\(.row) (\(.confirmed))"),
 	([.paths[].cases] | add), ([.paths[].agree] | add), ([.paths[].differ_exact] | add)]
 	| "| " + (map(tostring) | join(" | ")) + " |"' "$out/results.json"
 echo
-jq -r '.[] | . as $b | .paths[] | select(.differ_exact > 0) |
+jq -r '.boots[] | . as $b | .paths[] | select(.differ_exact > 0) |
 	"\($b.kernel) -cpu \($b.cpu): \(.path) differs from EXACT in \(.differ_exact) of \(.cases) cases, as \(.row) (\(.level)) predicts, e.g.:",
 	(.examples[] | "  " + .)' "$out/results.json"
-jq -r '.[] | . as $b | .paths[] | select(.confirmed == "contradicted") |
+jq -r '.boots[] | . as $b | .paths[] | select(.confirmed == "contradicted") |
 	"CONTRADICTED \($b.kernel) -cpu \($b.cpu): \(.path): inferred \(.row), but \(.how)"' "$out/results.json"
 
-read -r K C N A E X < <(jq -r '[([.[].kernel] | unique | length), ([.[].cpu] | unique | length),
-	([.[].paths[].cases] | add), ([.[].paths[].agree] | add),
-	([.[].paths[] | select(.cases == .agree) | .differ_exact] | add),
-	([.[].paths[] | select(.confirmed == "contradicted")] | length)] | map(tostring) | join(" ")' "$out/results.json")
+read -r K C N A E X < <(jq -r '[.kernels, .cpu_models, .cases, .cases - .disagree, .differ_exact_predicted,
+	([.boots[].paths[] | select(.confirmed == "contradicted")] | length)] | map(tostring) | join(" ")' "$out/results.json")
 D=$((N - A))
 echo "results: $out/results.json"
 [ "$X" -gt 0 ] && echo "live-vm: $X routine(s) where the kernel's code contradicts the inferred row (above)"

@@ -1056,8 +1056,10 @@ static int merge(const struct opts *mo)
 			line[strcspn(line, "\n")] = 0;
 			if (!strncmp(line, "sweep-plan: ", 12)) {
 				char *sh = strstr(line, " shard=");
-				if (!sh || sscanf(sh, " shard=%zu/%zu", &si, &sn) != 2) {
-					fprintf(stderr, "sweep: --merge: %s: a plan line without shard=\n",
+				if (!sh || sscanf(sh, " shard=%zu/%zu", &si, &sn) != 2 ||
+				    sn < 1 || sn > 1000000 || si < 1 || si > sn) {
+					fprintf(stderr, "sweep: --merge: %s: a plan line without shard=I/N "
+						"(1 <= I <= N <= 1000000)\n",
 						mo->merge[f]);
 					return 2;
 				}

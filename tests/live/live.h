@@ -80,7 +80,7 @@ void live_confirm(const struct live_kernel *kv, const char *const inferred[NROUT
 		  struct live_confirm *c);
 
 /* The run's options and counts, shared by live_main.c and live_report.c */
-#define NEX 3		/* cases kept in words per routine */
+#define NEX 3		/* cases kept in words per routine: one per kind */
 struct live_run {
 	int quick, verbose, ident, json;
 	size_t maxlen, lag;
@@ -93,7 +93,7 @@ struct live_run {
 	size_t nrows;
 	unsigned long cases[NPATHS], pass[NPATHS];
 	unsigned long rcases[NROUTINES], ragree[NROUTINES], rdiffex[NROUTINES];
-	char ex[NROUTINES][NEX][240];	/* the first cases that differ from EXACT */
+	char ex[NROUTINES][NEX][240];	/* cases that differ from EXACT, in words */
 	unsigned long agree[MAXROWS][2], spins[MAXROWS][2], idcases, exact_agree;
 	unsigned long failed;
 	double secs;

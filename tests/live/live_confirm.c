@@ -40,30 +40,33 @@ static const char *const callers[NROUTINES] = { "_copy_to_user", "_copy_from_use
 struct sym { unsigned long addr, end; int seen; };
 static struct sym tsym[NT], csym[NROUTINES];
 
-/* Two passes over /proc/kallsyms: the wanted symbols, then where each ends
- * (the next symbol's address). Returns 0 when there is no kallsyms. */
+/* One pass over /proc/kallsyms (generating it is slow under emulation):
+ * the wanted symbols, and where each ends, the next listed address (the
+ * kernel's own symbols come sorted by address). Returns 0 when there is no
+ * kallsyms. */
 static int read_kallsyms(void)
 {
-	for (int pass = 0; pass < 2; pass++) {
-		FILE *fp = fopen("/proc/kallsyms", "r");
-		char line[512], name[256], type;
-		unsigned long a;
-		if (!fp)
-			return 0;
-		while (fgets(line, sizeof line, fp)) {
-			if (sscanf(line, "%lx %c %255s", &a, &type, name) != 3)
-				continue;
-			for (size_t i = 0; i < NT + NROUTINES; i++) {
-				struct sym *s = i < NT ? &tsym[i] : &csym[i - NT];
-				const char *nm = i < NT ? targets[i].sym : callers[i - NT];
-				if (pass == 0 && !s->seen && !strcmp(name, nm))
-					s->seen = 1, s->addr = a;
-				else if (pass == 1 && s->seen && a > s->addr && (!s->end || a < s->end))
-					s->end = a;
-			}
+	FILE *fp = fopen("/proc/kallsyms", "r");
+	char line[512];
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof line, fp)) {
+		char *p, *name;
+		unsigned long a = strtoul(line, &p, 16);
+		if (*p != ' ' || !p[1] || p[2] != ' ')
+			continue;
+		name = p + 3;
+		name[strcspn(name, " \t\n")] = 0;
+		for (size_t i = 0; i < NT + NROUTINES; i++) {
+			struct sym *s = i < NT ? &tsym[i] : &csym[i - NT];
+			const char *nm = i < NT ? targets[i].sym : callers[i - NT];
+			if (s->seen && !s->end && a > s->addr)
+				s->end = a;
+			else if (!s->seen && !strcmp(name, nm))
+				s->seen = 1, s->addr = a;
 		}
-		fclose(fp);
 	}
+	fclose(fp);
 	return 1;
 }
 

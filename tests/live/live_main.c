@@ -14,7 +14,7 @@
  * table.
  *
  *   live [--quick] [--max-len N] [--verbose] [--row NAME] [--clear-row NAME]
- *        [--lag K] [--no-ident] [--json]
+ *        [--lag K] [--no-ident | --ident] [--json]
  *   live --case PATH,LEN,SOFF,F,DALIGN   one case, described (F: -1 = none)
  * --row/--clear-row/--lag: predict with that row and lag instead of the
  * inference. --json: also one line "UCOPY-LIVE-JSON {...}" (make live-vm).
@@ -28,7 +28,7 @@
 static void usage(void)
 {
 	fprintf(stderr, "usage: live [--quick] [--max-len N] [--verbose] [--row NAME] [--lag K] "
-		"[--clear-row NAME] [--no-ident] [--json] [--case PATH,LEN,SOFF,F,DALIGN]\n");
+		"[--clear-row NAME] [--no-ident | --ident] [--json] [--case PATH,LEN,SOFF,F,DALIGN]\n");
 	exit(2);
 }
 
@@ -42,6 +42,7 @@ static const char *parse_args(struct live_run *lr, int argc, char **argv)
 		if (!strcmp(a, "--quick")) lr->quick = 1, lr->maxlen = 40;
 		else if (!strcmp(a, "--verbose")) lr->verbose = 1;
 		else if (!strcmp(a, "--no-ident")) lr->ident = 0;
+		else if (!strcmp(a, "--ident")) lr->ident = 1;	/* the last one wins */
 		else if (!strcmp(a, "--json")) lr->json = 1;
 		else if (!v) usage();
 		else if (!strcmp(a, "--max-len")) lr->maxlen = strtoul(v, NULL, 0), i++;

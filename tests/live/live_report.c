@@ -56,13 +56,16 @@ int parse_case(const char *arg, struct live_case *k)
 	return -1;
 }
 
-/* A case that differs from EXACT: the first NEX per routine, in words */
+/* A case that differs from EXACT: kept in words, the first of each kind
+ * (nothing reported though bytes were cleared or copied; a short count; a
+ * length of 64 or more, where the rep string paths start) */
 void note_exact_diff(struct live_run *lr, const struct live_case *k, const struct seen *kern,
 		     const struct seen *exact, const struct seen *pred)
 {
 	enum routine rt = path_routine(k->p);
-	unsigned long n = lr->rdiffex[rt]++;
-	if (n >= NEX)
+	int slot = kern->ret < 0 ? 0 : k->len < 64 ? 1 : 2;
+	lr->rdiffex[rt]++;
+	if (lr->ex[rt][slot][0])
 		return;
 	char *buf = NULL;
 	size_t len = 0;
@@ -73,7 +76,7 @@ void note_exact_diff(struct live_run *lr, const struct live_case *k, const struc
 	fprintf(o, ": kernel %ld, EXACT %ld, %s %ld", kern->ret, exact->ret,
 		lr->row[rt] ? lr->row[rt]->name : "EXACT", pred->ret);
 	fclose(o);
-	snprintf(lr->ex[rt][n], sizeof lr->ex[rt][n], "%s", buf);
+	snprintf(lr->ex[rt][slot], sizeof lr->ex[rt][slot], "%s", buf);
 	free(buf);
 }
 
@@ -148,8 +151,9 @@ void print_tables(const struct live_run *lr)
 			       lr->rcases[r], lr->ragree[r], lr->row[r] ? lr->row[r]->name : "EXACT",
 			       lr->rdiffex[r], lr->rdiffex[r] ? ", e.g.:" : "");
 	for (int r = 0; r < NROUTINES; r++)
-		for (unsigned long i = 0; i < lr->rdiffex[r] && i < NEX; i++)
-			printf("  %s\n", lr->ex[r][i]);
+		for (int i = 0; i < NEX; i++)
+			if (lr->ex[r][i][0])
+				printf("  %s\n", lr->ex[r][i]);
 	printf("\nlengths 0..%zu, every fault offset inside the buffer and 8 no-fault user alignments, "
 	       "source offsets %s; %.1f s\n", lr->maxlen, lr->quick ? "0, 3, 4093" : "0..7, 4090, 4093", lr->secs);
 	if (lr->idcases)
@@ -197,10 +201,11 @@ void print_json(const struct live_run *lr)
 		json_str(lr->conf.how[r]);
 		printf(",\"cases\":%lu,\"agree\":%lu,\"differ_exact\":%lu,\"examples\":[",
 		       lr->rcases[r], lr->ragree[r], lr->rdiffex[r]);
-		for (unsigned long i = 0; i < lr->rdiffex[r] && i < NEX; i++) {
-			printf("%s", i ? "," : "");
-			json_str(lr->ex[r][i]);
-		}
+		for (int i = 0, n = 0; i < NEX; i++)
+			if (lr->ex[r][i][0]) {
+				printf("%s", n++ ? "," : "");
+				json_str(lr->ex[r][i]);
+			}
 		printf("]}");
 	}
 	printf("],\"skipped\":[");
