@@ -114,7 +114,7 @@ $(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
 # The lab's binaries, with the reviewed object linked in.
 review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ 2>$@.log || { cat $@.log >&2; \
 	. review/lib.sh && link_diagnose $(RD)/review.o $@.log $(call sq,$(ASM)) >&2; exit 1; }
-$(RD)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(RD)/review.o
+$(RD)/sweep: $(LAB_OBJS) $(SWEEP_OBJS) $(RD)/review.o
 	@echo "review: linking" >&2
 	$(call review_link,$(CC) $(CFLAGS))
 $(RD)/ucopy-replay: $(REPLAY_OBJS) $(RD)/review.o
