@@ -36,10 +36,10 @@ LAB_MUTANTS   := $(wildcard tests/mutants/*.S) \
 # Every routine an entry symbol may name, and the lab without a main():
 # what the sweep, the replay tool and the review binaries link.
 LAB_ASM_OBJS  := $(call obj,$(UCOPY_ASM) $(LAB_MUTANTS) $(LAB_EXTRA_ASM) tests/call.S)
-# The lab library is tests/lab/*.c (its API: tests/lab/lab.h); the sweep
-# is tests/sweep/*.c.
+# The lab library is tests/lab/*.c (its API: tests/lab/lab.h), with the
+# sandbox its tools enter (tests/sandbox.c); the sweep is tests/sweep/*.c.
 LAB_C         := $(wildcard tests/lab/*.c)
-LAB_OBJS      := $(call obj,$(UCOPY_C) $(LAB_C)) $(LAB_ASM_OBJS)
+LAB_OBJS      := $(call obj,$(UCOPY_C) $(LAB_C) tests/sandbox.c) $(LAB_ASM_OBJS)
 SWEEP_OBJS    := $(call obj,$(wildcard tests/sweep/*.c))
 
 .PHONY: lab sweep sweep-quick sweep-merge sweep-shards-check mutants lab-case hw-facts FORCE

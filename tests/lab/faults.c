@@ -25,6 +25,28 @@ static _Noreturn void abort_case(unsigned kind)
 	siglongjmp(lab_cur.jb, 1);
 }
 
+struct lab_refused lab_refused;
+
+/* From the sandbox's SIGSYS handler (tests/sandbox.c). */
+void lab_abort_syscall(long nr, const char *name, uintptr_t rip)
+{
+	if (!lab_cur.armed)
+		return;
+	lab_refused.nr = nr;
+	lab_refused.name = name;
+	lab_cur.rip = rep_code_addr(rip);
+	abort_case(LAB_F_SYSCALL);
+}
+
+/* What the lab would do lazily with calls the sandbox refuses: patch the
+ * rep sites (a failure stays recorded: lag-setup). */
+void lab_prepare_sandbox(void)
+{
+	const char *why;
+
+	(void)rep_sites_patch(&why);
+}
+
 /*
  * Is a fault at addr one the case intends: in the guard page after the
  * source (a read) or the destination (a write), at an offset the copy may

@@ -138,6 +138,11 @@ struct lab_current {
 	volatile unsigned long steps;
 };
 extern struct lab_current lab_cur;
+/* The system call the sandbox refused (LAB_F_SYSCALL). */
+extern struct lab_refused {
+	long nr;
+	const char *name;
+} lab_refused;
 extern sigset_t lab_normal_mask;
 int faults_install(void);
 

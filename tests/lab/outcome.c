@@ -62,6 +62,10 @@ void describe_abort(struct lab_outcome *o)
 		add_what(o, LAB_F_TIMEOUT, "still running after %d ms of CPU (at %s)",
 			 lab_cur.timeout_ticks * TICK_US / 1000, at);
 		break;
+	case LAB_F_SYSCALL:
+		add_what(o, LAB_F_SYSCALL, "system call %ld (%s) at %s, refused by the sandbox: "
+			 "not run", lab_refused.nr, lab_refused.name ? lab_refused.name : "unnamed", at);
+		break;
 	default:
 		add_what(o, LAB_F_SIGNAL, "signal %d (%s) at %s", lab_cur.abort_sig,
 			 strsignal(lab_cur.abort_sig), at);

@@ -20,7 +20,7 @@ static const char *const fail_names[] = {
 	"no-extable", "timeout", "fault-loop", "callee-saved", "rsp", "DF",
 	"out-of-bounds", "overwrite", "source-written", "result", "data",
 	"contract", "model", "signal", "clobbered", "sfence", "lag-setup",
-	"not-mce-safe",
+	"not-mce-safe", "syscall",
 };
 
 static void lags_str(const struct lab_case *c, char *buf, size_t n)

@@ -43,7 +43,7 @@ ASFLAGS="-D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack"
 obj() { echo "$B/$(echo "${1%.*}" | tr / _).o"; }
 objs=()
 # shellcheck disable=SC2086
-for f in src/*/*.c tests/lab/*.c tests/fuzzcase.c; do
+for f in src/*/*.c tests/lab/*.c tests/sandbox.c tests/fuzzcase.c; do
 	$CC $CFLAGS $PFLAGS -c "$f" -o "$(obj "$f")"
 	objs+=("$(obj "$f")")
 done

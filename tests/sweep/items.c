@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sandbox.h"
 #include "sweep.h"
 
 _Static_assert(sizeof(struct failure) <= PIPE_BUF, "a failure is one atomic pipe write");
@@ -263,7 +264,7 @@ _Noreturn void worker(const struct opts *o, const struct lab_target *t,
 			 .base_failed = base_failed };
 	size_t n = shard_items(o, ph);
 
-	if (lab_init())
+	if (lab_init() || sandbox_enter(SANDBOX_LAB, "sweep"))
 		_exit(3);
 	for (;;) {
 		size_t i;

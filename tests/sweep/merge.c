@@ -75,8 +75,10 @@ static int read_shard(const char *file, struct results *r, int first, struct sha
 		rc = 0;
 		if (!strncmp(line, "sweep-plan: ", 12)) {
 			char *s = strstr(line, " shard=");
-			if (!s || sscanf(s, " shard=%zu/%zu", &sh->i, &sh->n) != 2) {
-				fprintf(stderr, "sweep: --merge: %s: a plan line without shard=\n", file);
+			if (!s || sscanf(s, " shard=%zu/%zu", &sh->i, &sh->n) != 2 ||
+			    sh->n < 1 || sh->n > 1000000 || sh->i < 1 || sh->i > sh->n) {
+				fprintf(stderr, "sweep: --merge: %s: a plan line without shard=I/N "
+					"(1 <= I <= N <= 1000000)\n", file);
 				fclose(in);
 				return 2;
 			}
