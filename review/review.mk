@@ -50,7 +50,7 @@ REPORT_FUZZ_SECONDS ?= 10
 PROOF_RESULTS       := $(BUILD)/proofs/results.json
 # Global symbols the reviewed object must not define twice: what the review
 # binaries link besides it.
-REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
+REVIEW_LINKED       := $(sort $(LAB_OBJS) $(SWEEP_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
 # $(call step_json,READER,ARGS), after a step's command: the step's JSON
 # (its target, docs/results.md) from its output (the target's .txt) and
