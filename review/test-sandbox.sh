@@ -10,11 +10,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-pass=0 fail=0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. tests/harness.sh
 
 canary=build/review/canary
 fixtures=review/fixtures/hostile-syscalls.S
@@ -108,5 +106,4 @@ else
 fi
 fresh_canary
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary
