@@ -3,14 +3,16 @@
 # (tests/fuzz-inputs/shell-entries.sh); docs/review.md, "Fuzzing the
 # inputs". Included by the top Makefile.
 #
-#   make fuzz-inputs [FUZZ_INPUTS_SECONDS=600]   each target that long
-#                     (default 60), then the shell entries
+#   make fuzz-inputs [FUZZ_INPUTS_SECONDS=600] [FUZZ_INPUTS_SHELL=500]
+#                     each target that long (default 60), then that many
+#                     malformed invocations of the shell entry points
 #   make fuzz-inputs-build                       the targets only
 
 FI_DIR      := $(BUILD)/fuzz-inputs
 FI_TARGETS  := case lags keeps record sweep merge bench
 FI_CC       ?= clang-14
 FUZZ_INPUTS_SECONDS ?= 60
+FUZZ_INPUTS_SHELL   ?= 500
 FI_CFLAGS   := $(filter-out -Werror,$(CFLAGS)) -fPIE -Itests -Ibench -g \
 	       -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FI_C        := $(UCOPY_C) $(LAB_C) tests/sandbox.c tests/fuzzcase.c \
@@ -30,5 +32,5 @@ $(FI_DIR)/fuzz-%: tests/fuzz-inputs/targets.c tests/sweep/options.c bench/option
 	$(FI_CC) $(FI_CFLAGS) -fsanitize=fuzzer -DTARGET_$* $(LINK) $< \
 		$(filter %.o,$^) $(LIBS) -o $@
 
-fuzz-inputs: fuzz-inputs-build lab
-	@tests/fuzz-inputs/run.sh $(FUZZ_INPUTS_SECONDS) $(FI_DIR) $(FI_TARGETS)
+fuzz-inputs: fuzz-inputs-build lab live-build
+	@FUZZ_INPUTS_SHELL=$(FUZZ_INPUTS_SHELL) tests/fuzz-inputs/run.sh $(FUZZ_INPUTS_SECONDS) $(FI_DIR) $(FI_TARGETS)
