@@ -35,14 +35,18 @@
 /*@
   logic integer x86_mod(integer w) =
     w == 1 ? 0x100 : (w == 2 ? 0x10000 : (w == 4 ? 0x100000000 : 0x10000000000000000));
-  // the low w bytes of x (x >= 0)
-  logic integer x86_lo(integer x, integer w) = x % x86_mod(w);
+  // the low w bytes of a register value x (0 <= x < 2^64); at w = 8 all
+  // of it (written so, the provers need no modulo there)
+  logic integer x86_lo(integer x, integer w) = w == 8 ? x : x % x86_mod(w);
   // r (0 <= r < 2^8w) written at width w into a register holding old
   logic integer x86_put(integer old, integer r, integer w) =
     (w >= 4) ? r : old - x86_lo(old, w) + r;
-  // x wrapped to w bytes, for x in (-2^64, 2^65)
+  // x wrapped to w bytes, for x in (-2^64, 2^65); at w = 8 by one
+  // addition or subtraction of 2^64
   logic integer x86_wrap(integer x, integer w) =
-    x86_lo(x + 0x10000000000000000, w);
+    w == 8 ? (x < 0 ? x + 0x10000000000000000 :
+              (x >= 0x10000000000000000 ? x - 0x10000000000000000 : x))
+           : (x + 0x10000000000000000) % x86_mod(w);
   predicate x86_w(integer w) = w == 1 || w == 2 || w == 4 || w == 8;
 */
 
@@ -111,7 +115,9 @@ int x86_zf(uint64_t r, int w);
 /*@ requires scale == 1 || scale == 2 || scale == 4 || scale == 8;
     assigns \nothing;
     ensures \result == (base + index * scale + disp) % 0x10000000000000000 +
-                       (base + index * scale + disp < 0 ? 0x10000000000000000 : 0); */
+                       (base + index * scale + disp < 0 ? 0x10000000000000000 : 0);
+    ensures near: -0x10000000000000000 < base + index * scale + disp < 0x20000000000000000 ==>
+                  \result == x86_wrap(base + index * scale + disp, 8); */
 uint64_t x86_ea(uint64_t base, uint64_t index, int scale, int64_t disp);
 
 /* The offset of addr in a buffer entered at base (mod 2^64). */

@@ -111,7 +111,7 @@ BEGIN {
 		if (!(t in IDX)) die("annotation at " t ": no instruction there")
 		if (INS[IDX[t]] != insn) die("annotation at " t " expects '" insn "', the object has '" INS[IDX[t]] "'")
 		CUT[t] = 1
-		INV[t] = (t in INV) ? INV[t] " &&\n\t\t    (" pred ")" : "(" pred ")"
+		if (t in INV) INV[t] = INV[t] " &&\n\t\t    (" pred ")"; else INV[t] = "(" pred ")"
 	}
 
 	for (i = 1; i <= NI; i++) {
@@ -229,6 +229,7 @@ BEGIN {
 	print ""
 	print "#pragma GCC diagnostic ignored \"-Wunused-label\""
 	print "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\""
+	print "#pragma GCC diagnostic ignored \"-Wunused-variable\""
 	if (kind == "copy")
 		print "size_t model_" row "(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr)"
 	else print "size_t model_" row "(uint8_t *dst, size_t len, size_t daddr)"
