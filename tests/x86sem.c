@@ -82,6 +82,12 @@ static struct st n_lea_bi8_32(uint64_t a, uint64_t b, int c)
 static struct st n_lea_bim8(uint64_t a, uint64_t b, int c)
 { (void)c; uint64_t d; __asm__("leaq -8(%1,%2,1),%0" : "=r"(d) : "r"(a), "r"(b)); return (struct st){ d, 0, 0 }; }
 
+/* the masks spec/x86.h also states as arithmetic (low_bits, align8) */
+static struct st n_and7_32(uint64_t a, uint64_t b, int c)
+{ (void)b; (void)c; __asm__("andl $7,%k0" : "+r"(a) : : "cc"); return (struct st){ a, 0, 0 }; }
+static struct st n_andm8_64(uint64_t a, uint64_t b, int c)
+{ (void)b; (void)c; __asm__("andq $-8,%0" : "+r"(a) : : "cc"); return (struct st){ a, 0, 0 }; }
+
 /* the semantics, composed as proofs/asm/lift.awk emits each form */
 enum form { MOV, ADD, SUB, LOGIC, CMP, TEST, INC, DEC, SHR };
 static struct st sem(enum form f, uint64_t (*op)(uint64_t, uint64_t, int),
@@ -144,6 +150,18 @@ int main(int argc, char **argv)
 	ALL4(cmp, CMP, NULL, 0, 1) ALL4(test, TEST, NULL, 0, 1)
 	ALL4(inc, INC, NULL, 0, 1) ALL4(dec, DEC, NULL, 0, 1)
 	ALL4(shr1, SHR, NULL, 1, 1) ALL4(shr3, SHR, NULL, 3, 1) ALL4(shr7, SHR, NULL, 7, 1)
+	{	/* and $7 / andq $-8: the body, and the contract's arithmetic form */
+		long bad = 0; uint64_t fa = 0; struct st fn = {0}, fs = {0};
+		for (long i = 0; i < cases; i++) {
+			uint64_t a = next();
+			struct st n7 = n_and7_32(a, 0, 0), n8 = n_andm8_64(a, 0, 0);
+			struct st s7 = { x86_and(a, 7, 4), 0, 0 }, s8 = { x86_and(a, ~7ULL, 8), 0, 0 };
+			uint64_t c7 = (a & 0xffffffffULL) % 8, c8 = a - a % 8;
+			if ((n7.r != s7.r || n7.r != c7) && !bad++) { fa = a; fn = n7; fs = s7; }
+			if ((n8.r != s8.r || n8.r != c8) && !bad++) { fa = a; fn = n8; fs = s8; }
+		}
+		report("and $7 / $-8", bad, cases, fa, 0, fn, fs);
+	}
 	const char *lname[] = { "lea 8(b)", "leal (b,i,8)", "lea -8(b,i,1)" };
 	struct st (*lnat[])(uint64_t, uint64_t, int) = { n_lea_d8, n_lea_bi8_32, n_lea_bim8 };
 	for (int j = 0; j < 3; j++) {
