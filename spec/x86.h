@@ -75,7 +75,10 @@ uint64_t x86_add(uint64_t a, uint64_t b, int w);
 uint64_t x86_sub(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) & x86_lo(b, w), w); */
+    ensures \result == x86_put(a, x86_lo(a, w) & x86_lo(b, w), w);
+    // the masks the routines use, as arithmetic (the provers' weak spot)
+    ensures low_bits: x86_lo(b, w) == 7 ==> \result == x86_put(a, x86_lo(a, w) % 8, w);
+    ensures align8: w == 8 && b == 0xfffffffffffffff8 ==> \result == a - a % 8; */
 uint64_t x86_and(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
@@ -88,7 +91,7 @@ uint64_t x86_xor(uint64_t a, uint64_t b, int w);
 /* shr by an immediate 1 <= k < 8w */
 /*@ requires x86_w(w) && 1 <= k < 8 * w;
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) >> k, w); */
+    ensures \result == x86_put(a, x86_lo(a, w) / (1 << k), w); */
 uint64_t x86_shr(uint64_t a, int k, int w);
 
 /* CF of add (carry out), of sub/cmp (borrow), of shr (last bit out). */
@@ -102,7 +105,7 @@ int x86_cf_add(uint64_t a, uint64_t b, int w);
 int x86_cf_sub(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w) && 1 <= k < 8 * w;
     assigns \nothing;
-    ensures \result == (x86_lo(a, w) >> (k - 1)) % 2; */
+    ensures \result == (x86_lo(a, w) / (1 << (k - 1))) % 2; */
 int x86_cf_shr(uint64_t a, int k, int w);
 /* ZF of a result: its low w bytes are zero. */
 /*@ requires x86_w(w);

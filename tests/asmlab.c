@@ -9,7 +9,7 @@
  *
  * Cases: every length 0..max (default 80), every first faulting offset of
  * the source and of the destination up to len + 1 (one side at a time, and
- * none), two alignments; for a routine with a rep instruction also lags 1
+ * none), two alignments, and lengths 511, 512 and 520 the same way; for a routine with a rep instruction also lags 1
  * and "all" on each faulting case.
  *
  *   build/lab/asmlab [max-len]
@@ -72,7 +72,10 @@ int main(int argc, char **argv)
 		t.bare = rows[r].bare;
 		snprintf(t.model_name, sizeof t.model_name, "lifted");
 		long ncases = 0, nbad = 0, nlagged = 0;
-		for (size_t len = 0; len <= max; len++)
+		/* 0..max, then around the 512 bytes where movs_fast turns to rep movsb */
+		static const size_t big[] = { 511, 512, 520 };
+		for (size_t li = 0; li <= max + 3; li++) {
+		size_t len = li <= max ? li : big[li - max - 1];
 		for (unsigned al = 0; al < 2; al++)
 		for (size_t side = 0; side < 3; side++)
 		for (size_t f = 0; f <= (side ? len + 1 : 0); f++) {
@@ -88,6 +91,7 @@ int main(int argc, char **argv)
 					nlagged += one(&t, &c, &ncases, &nbad);
 				}
 			}
+		}
 		}
 		if (nbad) { printf("FAIL %s: %ld of %ld cases differ from the lifted code\n", s->name, nbad, ncases); failed++; }
 		else { printf("PASS %s: native == lifted in %ld cases (%ld with a lagged rep)\n", s->name, ncases, nlagged); passed++; }

@@ -114,8 +114,31 @@ BEGIN {
 		if (t in INV) INV[t] = INV[t] " &&\n\t\t    (" pred ")"; else INV[t] = "(" pred ")"
 	}
 
+	# reachable instructions, from the entry along fall-through, jumps and
+	# fix-up edges; the others (alignment padding) are left out as comments,
+	# since WP's smoke tests rightly call them dead code
+	REACH[1] = 1; changed = 1
+	while (changed) {
+		changed = 0
+		for (i = 1; i <= NI; i++) {
+			if (!(i in REACH)) continue
+			split(INS[i], w, " ")
+			succ = ""
+			if (w[1] != "jmp" && w[1] != "ret" && i < NI) succ = (i + 1)
+			# (an edge to a ret is emitted as the return itself)
+			if (w[1] ~ /^j/ && (key(SEC[i], w[2]) in IDX) && INS[IDX[key(SEC[i], w[2])]] != "ret")
+				succ = succ " " IDX[key(SEC[i], w[2])]
+			if ((i in FIX) && INS[IDX[FIX[i]]] != "ret") succ = succ " " IDX[FIX[i]]
+			ns = split(succ, sl, " ")
+			for (j = 1; j <= ns; j++) if (!(sl[j] in REACH)) { REACH[sl[j]] = 1; changed = 1 }
+		}
+	}
 	for (i = 1; i <= NI; i++) {
 		k = K[i]; s = INS[i]
+		if (!(i in REACH)) {
+			if (k in CUT) die("annotation at " k ", which is unreachable")
+			BODY = BODY "\t/* " lab(k) ": " s ": unreachable */\n"; FALLS = 0; continue
+		}
 		if ((k in CUT) && i > 1 && FALLS) emit("pc = " i "; continue;")
 		BODY = BODY "\t" lab(k) ":\t/* " s " */\n"
 		FALLS = 1
