@@ -73,8 +73,10 @@ include tests/lab.mk
 include tests/levels.mk
 include tests/live.mk
 include tests/fuzz.mk
+include tests/fuzz-inputs/fuzz-inputs.mk
 include bench/bench.mk
 include review/review.mk
+include review/proposal/proposal.mk
 include proofs/asm/asm.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

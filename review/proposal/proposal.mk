@@ -1,0 +1,22 @@
+# The proposal as a kernel patch (docs/proposal.md, "The kernel patch");
+# included by the top Makefile.
+#
+#   make proposal-patch    build/proposal/0001-*.patch from asm/movs_fast.S
+#                          against Debian's 6.12 tree (PROPOSAL_TARBALL); its
+#                          ticks table from make bench-proposal's runs if
+#                          any; the patch's path is the last line
+#   make proposal-kernel   vanilla and patched bzImage, tinyconfig +
+#                          review/proposal/qemu-tiny.config (long: a
+#                          kernel build; cached in build/proposal/kernel)
+#   make proposal-tests    the suite (tests/suites.txt)
+PROPOSAL_TARBALL ?= /usr/src/linux-source-6.12.tar.xz
+PROPOSAL_PATCH   := $(BUILD)/proposal/0001-x86-lib-Rework-rep_movs_alternative-for-short-copies.patch
+.PHONY: proposal-patch proposal-kernel proposal-tests
+proposal-patch:
+	@review/proposal/patch.sh --tarball $(PROPOSAL_TARBALL) $(wildcard $(PROPOSAL_OUT)/run-*/results.csv)
+
+proposal-kernel: proposal-patch
+	@review/proposal/kernel.sh $(PROPOSAL_PATCH) $(PROPOSAL_TARBALL)
+
+proposal-tests:
+	@review/proposal/test-patch.sh
