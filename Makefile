@@ -69,7 +69,6 @@ $(REGISTRY): $(BUILD)/registry-print
 	$< --header >$@
 
 include proofs/proofs.mk
-include proofs/asm/asm.mk
 include tests/lab.mk
 include tests/levels.mk
 include tests/live.mk
@@ -78,5 +77,6 @@ include tests/fuzz-inputs/fuzz-inputs.mk
 include bench/bench.mk
 include review/review.mk
 include review/proposal/proposal.mk
+include proofs/asm/asm.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
