@@ -457,6 +457,8 @@ routine_shape() { # PRE SYM
 	body=$(routine_body "$2" "$1")
 	grep -q '\.L_copy_short_string' <<<"$body" && echo short_string
 	grep -q '\.Lunrolled' <<<"$body" && echo unrolled64
+	# overlap_pair: the last quadword moved through rcx (movs_fast)
+	grep -Eq 'movq[[:space:]]+-8\(%rsi,%rcx\)' <<<"$body" && echo overlap_pair
 	if grep -Eq 'rep[[:space:]]+movsq|rep;?[[:space:]]*movsq' <<<"$body"; then
 		echo movsq
 		grep -Eq 'and[q]?[[:space:]]+\$-8' <<<"$body" && echo movsq_align
