@@ -69,10 +69,12 @@ $(REGISTRY): $(BUILD)/registry-print
 	$< --header >$@
 
 include proofs/proofs.mk
+include proofs/asm/asm.mk
 include tests/lab.mk
 include tests/levels.mk
 include tests/live.mk
 include tests/fuzz.mk
+include tests/fuzz-inputs/fuzz-inputs.mk
 include bench/bench.mk
 include review/review.mk
 include review/proposal/proposal.mk

@@ -14,7 +14,7 @@ BENCH_CLEAR_FLAGS ?=
 # Every routine and its model (the registry references all of them), and
 # the benchmark's own files: what the review's benchmark links too.
 BENCH_OBJS  := $(UCOPY_OBJS) $(call obj,bench/ucopy_bench.c bench/options.c \
-		bench/cpu.c bench/report.c bench/thunks.S)
+		bench/cpu.c bench/report.c bench/thunks.S tests/sandbox.c)
 
 .PHONY: bench bench-quick bench-build
 bench-build: $(BENCH_BIN)

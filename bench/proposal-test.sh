@@ -5,15 +5,10 @@
 # Ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-pass=0 fail=0
-check() { # name, then a command that succeeds when the check passes
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); echo "ok   $name"
-	else fail=$((fail + 1)); echo "FAIL $name"; fi
-}
+. tests/harness.sh
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-make -s registry >/dev/null || { echo "FAIL make registry"; echo "0 passed, 1 failed"; exit 1; }
+make -s registry >/dev/null || { bad "make registry"; summary; exit; }
 hdr=cpu,variant,dst_minus_src_mod_4096,strategy,kind,abi,len,samples,calls_per_sample,min,p10,median,p90,max,empty_min,empty_median
 # csv FILE "variant strategy len median" ...
 csv() {
@@ -65,5 +60,4 @@ bench/proposal.sh "$t/nonew.csv" >/dev/null 2>&1
 check "no proposed row in the results: exit 2" test $? -eq 2
 bench/proposal.sh --bogus "$t/a.csv" >/dev/null 2>&1
 check "an unknown option: exit 2" test $? -eq 2
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -23,10 +23,12 @@ function delta(b, x,   d) {
 	d = int(b + 0.5) - int(x + 0.5)
 	return d "(" (int(b + 0.5) ? int(100 * d / int(b + 0.5)) : 0) "%)"
 }
-FNR == 1 { runs++; next }
+# Columns by the header's names; a cpu name (the first column) with commas
+# shifts every later field by as many.
+FNR == 1 { runs++; for (i = 1; i <= NF; i++) col[$i] = i; nh = NF; next }
 {
-	o = NF - 16	# a cpu name with commas shifts every field
-	v = $(2 + o); s = $(4 + o); L = $(7 + o) + 0; m = $(12 + o)
+	o = NF - nh
+	v = $(col["variant"] + o); s = $(col["strategy"] + o); L = $(col["len"] + o) + 0; m = $(col["median"] + o)
 	if (m !~ /^[0-9.]+$/) { print "proposal: " FILENAME ":" FNR ": bad median '" m "'" > "/dev/stderr"; bad = 1; exit 2 }
 	k = v SUBSEP L SUBSEP s
 	vals[k] = vals[k] " " m; cnt[k]++

@@ -38,7 +38,9 @@ for f in "$@"; do
 done
 reg=${UCOPY_REGISTRY:-build/registry.tsv}
 [ -r "$reg" ] || make -s registry >/dev/null || { echo "proposal: no $reg" >&2; exit 2; }
-kernel=$(awk -F'\t' 'NR > 1 && $2 == "copy" && $7 != "reference" && $7 != "not merged" && $7 != "proposed" { print $1 }' "$reg" | paste -sd,)
+. scripts/results.sh
+kernel=$(tsv_cols "$reg" name kind kernels |
+	awk -F'\t' '$2 == "copy" && $3 != "reference" && $3 != "not merged" && $3 != "proposed" { print $1 }' | paste -sd,)
 
 case "$mode" in
 rows) echo "$kernel" ;;

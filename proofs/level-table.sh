@@ -13,6 +13,7 @@
 # --check ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. proofs/wp.sh   # registry_columns
 mode=${1:-print}
 results=build/proofs/results.json
 [ -f "$results" ] || make -s prove >/dev/null || { echo "level-table: make prove failed" >&2; exit 2; }
@@ -51,7 +52,7 @@ table() {
 			cells+=("$cell")
 		done
 		echo "| \`$name\` ($kind) | $kernels | $commits | $origin | ${cells[0]} | ${cells[1]} |"
-	done < <(tail -n +2 build/registry.tsv)
+	done < <(registry_columns name kind abi level_exact_hw level_delayed_hw keeps kernels commits origin)
 	local cfu
 	cfu=$(jq -r '.[] | select(.unit == "copy_from_user") | if .ok then "ZEROPAD" else "NOT PROVEN" end' "$results")
 	echo "| \`copy_from_user\` (wrapper) | generic (lib/usercopy.c) | - | \`_copy_from_user\` over any WEAK row | $cfu | $cfu |"

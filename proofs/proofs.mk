@@ -9,3 +9,8 @@ prove-cache:
 	@proofs/test-cache.sh
 level-table:
 	@proofs/level-table.sh --update
+# Where the proof time goes (proofs/profile.sh): a cold run, then per unit
+# and goal kind the provers' seconds; build/proofs/profile.{json,md}.
+.PHONY: prove-profile
+prove-profile:
+	@proofs/profile.sh

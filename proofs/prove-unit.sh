@@ -28,17 +28,24 @@ key=$({
 
 if [ "${PROVE_CACHE:-1}" = 1 ] && [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ] &&
    jq -e '.ok' "$dir/summary.json" >/dev/null 2>&1; then
-	jq '.cached = true | .wall_s = 0' "$dir/summary.json" > "$dir/summary.tmp" &&
+	jq '.cached = true | .wall_s = 0 | .cpu_s = 0' "$dir/summary.json" > "$dir/summary.tmp" &&
 		mv "$dir/summary.tmp" "$dir/summary.json"
 	exit 0
 fi
 rm -f "$dir/key"
 
-start=$(date +%s.%N)
+# CPU seconds of the children (frama-c and the provers it starts), user +
+# sys, read off bash's `times` before and after (in this shell: a
+# subshell's `times` does not see them).
+child_cpu() { times > "$dir/times"; cpu_now=$(tail -n1 "$dir/times" |
+	awk '{ for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } print s }'); }
+child_cpu; cpu0=$cpu_now start=$(date +%s.%N)
 # shellcheck disable=SC2086
 run_wp "$dir" "$flags" "$props" $files
 rc=$?
 wall=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+child_cpu
+cpu=$(awk -v a="$cpu0" -v b="$cpu_now" 'BEGIN { printf "%.1f", b - a }')
 
 problems=()
 [ "$rc" -eq 0 ] || problems+=("frama-c exited $rc (see $dir/log)")
@@ -75,11 +82,11 @@ fi
 ok=true
 [ ${#problems[@]} -eq 0 ] || ok=false
 jq -n --arg unit "$name" --arg kind "$kind" --arg shows "$shows" \
-	--argjson counts "$counts" --argjson levels "$levels" --argjson wall "$wall" \
+	--argjson counts "$counts" --argjson levels "$levels" --argjson wall "$wall" --argjson cpu "$cpu" \
 	--argjson ok "$ok" --arg problems "$(printf '%s; ' "${problems[@]}")" \
 	'{unit: $unit, kind: $kind, shows: $shows, goals: $counts.goals,
 	  proved: $counts.proved, smoke: $counts.smoke, levels: $levels,
-	  wall_s: $wall, cached: false, ok: $ok,
+	  wall_s: $wall, cpu_s: $cpu, cached: false, ok: $ok,
 	  problems: ($problems | rtrimstr("; ") | select(. != "") // null)}' > "$dir/summary.json"
 if [ "$ok" = true ]; then echo "$key" > "$dir/key"; fi
 echo "$wall" > "$dir/cost"

@@ -27,7 +27,7 @@ make -s build/registry.tsv || { echo "prove: cannot build the registry" >&2; exi
 
 # name|kind|files|cpp flags|what it shows|level exact hw|level delayed hw
 units=("spec|spec|proofs/spec_lemmas.c||lemmas: levels, ZEROPAD||")
-rows=$(tail -n +2 build/registry.tsv)
+rows=$(registry_columns name kind abi level_exact_hw level_delayed_hw) || exit 2
 is_row() { cut -f1 <<<"$rows" | grep -qx "$1"; }
 for f in src/rows/*.c; do
 	is_row "$(basename "$f" .c)" ||
@@ -39,7 +39,7 @@ for f in src/hw/*.c src/stages/*.c src/wrappers/*.c; do
 	what=$(head -n3 "$f" | sed -E 's|^ ?/?\*+ *||; s| *\*/$||; s|^[a-z_0-9]+: *||' | grep -m1 . | cut -c1-40)
 	units+=("$name|stage|$f||$what||")
 done
-while IFS=$'\t' read -r name kind abi lx ld _; do
+while IFS=$'\t' read -r name kind abi lx ld; do
 	units+=("$name|row|src/rows/$name.c||exact hw: $lx, delayed hw: $ld|$lx|$ld")
 done <<<"$rows"
 # One unit holds every equivalence harness: proofs/equiv.c over the rows
@@ -47,7 +47,7 @@ done <<<"$rows"
 # EXACT on exact hardware; those EXACT only there are compared on exact
 # hardware only, a copy_mc row where its source poison starts on an 8-byte
 # boundary of the source, as its contract has it).
-while IFS=$'\t' read -r name kind abi lx ld _; do
+while IFS=$'\t' read -r name kind abi lx ld; do
 	{ [ "$kind" = copy ] || [ "$kind" = mc ]; } && [ "$name" != bytewise ] && [ "$lx" = EXACT ] || continue
 	max=UCOPY_LEN_MAX; [ "$abi" = rep ] && max=UCOPY_REP_LEN_MAX
 	reading='\true'; [ "$ld" = EXACT ] || reading='hw_exact != 0'
@@ -58,7 +58,7 @@ while IFS=$'\t' read -r name kind abi lx ld _; do
 done <<<"$rows" > "$PROVE_DIR/equiv-rows.h.new"
 # The clear family's: every clear row proven EXACT on exact hardware ==
 # clear_bytewise (proofs/equiv-clear-harness.h).
-while IFS=$'\t' read -r name kind abi lx ld _; do
+while IFS=$'\t' read -r name kind abi lx ld; do
 	[ "$kind" = clear ] && [ "$name" != clear_bytewise ] && [ "$lx" = EXACT ] || continue
 	max=UCOPY_REP_LEN_MAX; [ "$abi" = classic_clear ] && max=UCOPY_LEN_MAX
 	reading='\true'; [ "$ld" = EXACT ] || reading='hw_exact != 0'

@@ -40,7 +40,7 @@ run_wp() {
 		$(wp_options) -wp-par "${WP_PAR:-2}" "-wp-prop=$props" \
 		-wp-cache "${WP_CACHE_MODE:-update}" -wp-cache-dir "${WP_CACHE_DIR:-build/proofs/wp-cache}" \
 		-kernel-log "w:$dir/warnings" -rte-log "w:$dir/warnings" -wp-log "w:$dir/warnings" \
-		-wp-report-json "$dir/wp.json" \
+		-wp-report-json "$dir/wp.json" ${WP_LOG_FLAGS:-} \
 		-wp-prover cvc4 -then -wp-prover z3 -then -wp-prover cvc5 > "$dir/log" 2>&1
 }
 
@@ -54,4 +54,17 @@ goal_counts() {
 	    | ($g | map(select(.smoke | not))) as $c | ($g | map(select(.smoke))) as $s
 	    | {goals: ($c | map(.total) | add // 0), proved: ($c | map(.valid) | add // 0),
 	       smoke: {goals: ($s | map(.total) | add // 0), passed: ($s | map(.valid) | add // 0)}}' "$1"
+}
+
+# registry_columns COLUMN... : for every row of build/registry.tsv, the
+# named columns in that order, tab-separated; columns are found by the
+# header line's names, never by position. Exits 2 on a missing column.
+registry_columns() {
+	awk -F'\t' -v want="$*" 'BEGIN { OFS = "\t"; n = split(want, w, " ") }
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+		          for (j = 1; j <= n; j++) if (!(w[j] in col)) {
+		              print "registry: no column " w[j] " in build/registry.tsv" > "/dev/stderr"; bad = 1; exit 2 }
+		          next }
+		{ line = ""; for (j = 1; j <= n; j++) line = line (j > 1 ? OFS : "") $col[w[j]]; print line }
+		END { if (bad) exit 2 }' build/registry.tsv
 }

@@ -14,7 +14,8 @@
 #       build/review/patch/ticks.csv), REVIEW_PATCH_OUT= (a copy of the report)
 #
 # A patch is applied in a scratch copy (build/review/patch/), never in the
-# user's tree. Report: build/review/patch/report.md, on stdout too.
+# user's tree. Report: build/review/patch/report.md (on stdout too), rendered
+# from build/review/patch/report.json (docs/results.md).
 # Exit: 0 nothing regressed; 1 the new version fails where the old passed,
 # or drops a contract level; 2 bad input (a patch that does not apply, a
 # file that does not assemble), with the reason.
@@ -53,6 +54,7 @@ pairs=()
 if [ -n "$PATCH" ]; then
 	[ -z "$OLD$NEW" ] || bad_input "PATCH= goes with KERNEL= or ASM=, not OLD=/NEW="
 	[ -f "$PATCH" ] || bad_input "no patch file '$PATCH'"
+	review/intake.sh patch "$PATCH" ${KERNEL:+--kernel} || exit 2
 	if [ -n "$ASM" ]; then
 		[ -f "$ASM" ] || bad_input "no file '$ASM'"
 		b=$(basename "$ASM")
@@ -80,6 +82,7 @@ if [ -n "$PATCH" ]; then
 		done
 		out=$(patch -s -f --batch --no-backup-if-mismatch -p1 -d "$S/new" <"$PATCH" 2>&1) ||
 			bad_input "the patch does not apply to $KERNEL: $out"
+		review/intake.sh scratch "$S" || exit 2
 		for f in "${files[@]}"; do
 			case "$f" in
 			*.S) [ -f "$S/new/$f" ] && pairs+=("$S/old/$f" "$S/new/$f") ;;
@@ -96,10 +99,11 @@ else
 fi
 [ ${#pairs[@]} -gt 0 ] || bad_input "the patch changes no .S file"
 
-# ---- review one side: its routines' work dirs on stdout ----
+# ---- review one side: its routines' review.json files on stdout ----
 side() { # TAG FILE ENTRY CALLER
 	local tag=$1 file=$2 entry=$3 caller=$4 rc base
 	base=$(basename "${file%.*}")
+	[ -n "$caller" ] && entry=review_caller
 	review/review.sh ASM="$file" REVIEW_TAG="$tag" ${entry:+ENTRY=$entry} ${caller:+CALLER=$caller} \
 		REVIEW_BENCH_LENGTHS="$LENGTHS" "${pass[@]}" >"$P/$tag$base.txt" 2>"$P/$tag$base.err"
 	rc=$?
@@ -107,158 +111,75 @@ side() { # TAG FILE ENTRY CALLER
 		cat "$P/$tag$base.err" >&2
 		bad_input "the $tag version ($file) could not be reviewed (above)"
 	fi
-	sed -n 's/^review: \(.*\) against .* (\(classic\|rep\) ABI)$/\1/p' "$P/$tag$base.err" |
-		while read -r s; do echo "build/review/work/$tag$base-$s"; done
+	# one routine: its review's JSON; a whole file: each routine's
+	if [ -n "$entry" ]; then
+		jq -r '.dir + "/review.json"' "build/review/review-$tag$entry.json"
+	else
+		jq -r '.routines[].dir + "/review.json"' "build/review/review-${tag}file-$base.json"
+	fi
 }
 
-echo "routine,side,entry,model,exact_level,delayed_level,verdict" >"$P/routines.csv"
-regress=0 rows=() n=0
-# ticks DIR: "len median" of the reviewed entry, aligned variant.
-ticks() {
-	local sym
-	sym=$(cat "$1/symbol")
-	awk -F, -v e="$sym" 'NR > 1 && $4 == e && $2 == "aligned" { print $7, $12 }' "$1/bench/results.csv" 2>/dev/null
-}
 cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/,/ /g')
-echo "cpu,routine,old_entry,new_entry,len,old_median,new_median" >"$CSV.tmp"
+pairs_json=()
 for ((i = 0; i < ${#pairs[@]}; i += 2)); do
 	of=${pairs[i]} nf=${pairs[i + 1]}
 	echo "review-patch: old $of" >&2
 	mapfile -t od < <(side old- "$of" "$OLD_ENTRY" "$OLD_CALLER") || exit 2
-	[ ${#od[@]} -gt 0 ] || exit 2
+	[ ${#od[@]} -gt 0 ] || bad_input "no routine of the old version ($of) was reviewed"
 	echo "review-patch: new $nf" >&2
 	mapfile -t nd < <(side new- "$nf" "$NEW_ENTRY" "$NEW_CALLER") || exit 2
-	[ ${#nd[@]} -gt 0 ] || exit 2
+	[ ${#nd[@]} -gt 0 ] || bad_input "no routine of the new version ($nf) was reviewed"
 	# Pair the routines by name; one routine on each side pairs anyway
 	# (a renamed routine, or a caller's dispatch against a routine).
-	declare -A nby=()
-	for d in "${nd[@]}"; do nby[$(setting "$d" ENTRY)]=$d; done
-	used=()
-	for d in "${od[@]}"; do
-		e=$(setting "$d" ENTRY)
-		if [ -n "${nby[$e]:-}" ]; then rows+=("$d ${nby[$e]}"); used+=("${nby[$e]}")
-		elif [ ${#od[@]} = 1 ] && [ ${#nd[@]} = 1 ]; then rows+=("$d ${nd[0]}"); used+=("${nd[0]}")
-		else rows+=("$d -")
-		fi
-	done
-	for d in "${nd[@]}"; do [[ " ${used[*]} " == *" $d "* ]] || rows+=("- $d"); done
-	unset nby
+	pairs_json+=("$(jq -n --slurpfile old <(cat "${od[@]}") --slurpfile new <(cat "${nd[@]}") '
+		def entry: .settings.ENTRY;
+		if ($old | length) == 1 and ($new | length) == 1 then [{old: $old[0], new: $new[0]}]
+		else [$old[] as $o | {old: $o, new: ([$new[] | select(entry == ($o | entry))] | first)}]
+		   + [$new[] as $n | select([$old[] | entry] | any(. == ($n | entry)) | not) | {old: null, new: $n}]
+		end')")
 done
 
-# ---- the report ----
-verdict_of() { sed -n 3p "$(report_of "$1")" | tr -d '*'; }
-report_of() { local t; t=$(setting "$1" REVIEW_TAG); echo "build/review/review-$t$(setting "$1" ENTRY).md"; }
-fails_of() { local c p f; read -r c p f _ <<<"$(sweep_counts "$1/sweep-model.txt")"; echo "${f:-?}/${c:-?}"; }
-xfails_of() { local c p f; read -r c p f _ <<<"$(sweep_counts "$1/sweep-exact.txt")"; echo "${f:-?}/${c:-?}"; }
-fuzz_of() {
-	local n x
-	n=$(step_note "$1/fuzz.txt"); [ -n "$n" ] && { echo "not run"; return; }
-	x=$(step_exit "$1/fuzz.txt")
-	[ "$x" = 0 ] && echo "$(fuzz_stat number_of_executed_units "$1/fuzz.txt") runs, ok" || echo "**failing input**"
-}
-cell() { [ "$1" = - ] && echo "(none)" || "$2" "$1"; }
+# ---- the patch's JSON: every pair, their ticks, the verdict ----
+command=$(for v in OLD NEW PATCH KERNEL ASM OLD_ENTRY NEW_ENTRY OLD_CALLER NEW_CALLER; do
+	[ -n "${!v}" ] && printf ' %s=%s' "$v" "${!v}"; done; printf ' %s' "${pass[@]}")
+jq -n -L scripts 'include "results";
+	{kind: "patch", patch: $patch, target: $target, scratch: $scratch, old: $old, new: $new,
+	 features: $features, quick: $quick, cpu: $cpu, csv: $csv, command: ($command | ltrimstr(" ") | rtrimstr(" ")),
+	 pairs: ($pairs | add | map(. + {ticks: (if .old == null or .new == null then []
+	   else [(.old.bench.ticks // []) as $o | (.new.bench.ticks // [])[] as $n
+	         | ($o | map(select(.len == $n.len)) | first) as $m
+	         | select($m.reviewed != null and $n.reviewed != null) | {len: $n.len, old: $m.reviewed, new: $n.reviewed}] end)}))}
+	| patch_verdict' \
+	--arg patch "$PATCH" --arg target "${ASM:-$KERNEL}" --arg scratch "$S" --arg old "$OLD" --arg new "$NEW" \
+	--arg features "${FEATURES:-}" --arg quick "${REVIEW_QUICK:-0}" --arg cpu "$cpu" --arg csv "$CSV" \
+	--arg command "$command" --argjson pairs "$(printf '%s\n' "${pairs_json[@]}" | jq -s .)" >"$P/report.json" ||
+	bad_input "the results of the reviews could not be read (above)"
+
+# ---- the ticks: the CSV, a plot per routine when gnuplot is here ----
 {
-	echo "# Patch review"
-	echo
-	echo "VERDICT"
-	echo
-	if [ -n "$PATCH" ]; then echo "Patch \`$PATCH\` applied to a scratch copy of \`${ASM:-$KERNEL}\` ($S)."
-	else echo "Old \`$OLD\`, new \`$NEW\`."; fi
-	echo "Features: ${FEATURES:-none}; sweep size: REVIEW_QUICK=${REVIEW_QUICK:-0}; CPU: $cpu."
-	echo
-	echo "## Per routine"
-	echo
-	echo "| routine (old → new) | model old → new | sweep failures vs model | vs EXACT contract | fuzz | level exact hw | level delayed hw | verdict |"
-	echo "|---|---|---|---|---|---|---|---|"
-	for r in "${rows[@]}"; do
-		read -r o nw <<<"$r"
-		oe=$([ "$o" = - ] && echo - || setting "$o" ENTRY) ne=$([ "$nw" = - ] && echo - || setting "$nw" ENTRY)
-		om=$([ "$o" = - ] && echo - || setting "$o" MODEL) nm=$([ "$nw" = - ] && echo - || setting "$nw" MODEL)
-		read -r olx old_ <<<"$([ "$o" = - ] && echo "- -" || review_levels "$o")"
-		read -r nlx nld <<<"$([ "$nw" = - ] && echo "- -" || review_levels "$nw")"
-		flag="" why=()
-		for k in x d; do
-			ol=$([ $k = x ] && echo "$olx" || echo "$old_") nl=$([ $k = x ] && echo "$nlx" || echo "$nld")
-			[ "$nw" = - ] && continue
-			if [ "$(level_rank "$nl")" -lt "$(level_rank "$ol")" ]; then
-				why+=("level drop on $([ $k = x ] && echo exact || echo delayed) hw: $ol → $nl")
-			fi
-		done
-		if [ "$nw" != - ]; then
-			nv=$(verdict_of "$nw") ov=$([ "$o" = - ] && echo "PASS" || verdict_of "$o")
-			[[ $nv == FAIL* ]] && [[ $ov == PASS* ]] && why+=("fails cases the old version passed")
-			if [[ $nv == FAIL* ]] && [[ $ov == FAIL* ]]; then
-				local_o=$(fails_of "$o") local_n=$(fails_of "$nw")
-				[ "${local_n%%/*}" -gt "${local_o%%/*}" ] 2>/dev/null &&
-					why+=("more failing cases than the old version (${local_o%%/*} → ${local_n%%/*})")
-			fi
-			[ "$(fuzz_of "$nw")" = "**failing input**" ] && [ "$o" != - ] && [ "$(fuzz_of "$o")" != "**failing input**" ] &&
-				why+=("a failing fuzz input the old version did not have")
-		fi
-		lvl() { local a=${1/#-/not run} b=${2/#-/not run}; [ "$a" = "$b" ] && echo "$a" || echo "$a → **$b**"; }
-		if [ ${#why[@]} -gt 0 ]; then regress=1; v="**REGRESSION**: $(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
-		elif [ "$nw" = - ]; then v="removed"
-		else v="ok: $(verdict_of "$nw")"; fi
-		echo "| \`$oe\` → \`$ne\` | \`$om\` → \`$nm\` | $(cell "$o" fails_of) → $(cell "$nw" fails_of) | $(cell "$o" xfails_of) → $(cell "$nw" xfails_of) | $(cell "$o" fuzz_of) → $(cell "$nw" fuzz_of) | $(lvl "$olx" "$nlx") | $(lvl "$old_" "$nld") | $v |"
-		for side in o nw; do d=${!side}; [ "$d" = - ] && continue
-			echo "$([ $side = o ] && echo "$oe" || echo "$ne"),$([ $side = o ] && echo old || echo new),$(setting "$d" ENTRY),$(setting "$d" MODEL),$(review_levels "$d" | tr ' ' ,),$(verdict_of "$d" | tr ',' ' ')" >>"$P/routines.csv"
-		done
+	echo "cpu,routine,old_entry,new_entry,len,old_median,new_median"
+	jq -r '.cpu as $c | .pairs[] | select(.old != null and .new != null) | .new.settings.ENTRY as $r
+		| .old.settings.ENTRY as $o | .ticks[] | [$c, $r, $o, $r, .len, .old, .new] | map(tostring) | join(",")' "$P/report.json"
+} >"$CSV"
+if command -v gnuplot >/dev/null; then
+	for ne in $(jq -r '.pairs[] | select((.ticks | length) > 0) | .new.settings.ENTRY' "$P/report.json"); do
+		oe=$(jq -r --arg n "$ne" '.pairs[] | select(.new.settings.ENTRY == $n) | .old.settings.ENTRY' "$P/report.json")
+		jq -r --arg n "$ne" '.pairs[] | select(.new.settings.ENTRY == $n) | .ticks[] | "\(.len) \(.old) \(.new)"' \
+			"$P/report.json" >"$P/ticks-$ne.dat"
+		gnuplot -e "set terminal pngcairo size 900,500; set output '$P/ticks-$ne.png';
+			set termoption noenhanced; set xlabel 'len + 1 (bytes, log scale)';
+			set ylabel 'median ticks per call'; set logscale x 2; set key top left;
+			set title 'old $oe vs new $ne ($cpu)';
+			plot '$P/ticks-$ne.dat' using (\$1+1):2 with linespoints title 'old $oe',
+			     '' using (\$1+1):3 with linespoints title 'new $ne'" 2>/dev/null &&
+			jq --arg n "$ne" --arg p "$P/ticks-$ne.png" '.pairs |= map(if .new.settings.ENTRY == $n then .plot = $p else . end)' \
+				"$P/report.json" >"$P/report.json.tmp" && mv "$P/report.json.tmp" "$P/report.json"
 	done
-	echo
-	echo "Sweep cells: failed/cases (every phase: exact hw, delayed hw, traced). Levels: what the sweeps" \
-	     "show under each reading of rep movs fault reporting (EXACT: the model and the EXACT contract" \
-	     "passed; a lower level: the model passed, proven at that level; FAIL: the model failed);" \
-	     "a change is in bold. Each side's full report: build/review/review-old-<routine>.md, -new-."
-	for r in "${rows[@]}"; do
-		read -r o nw <<<"$r"
-		[ "$o" = - ] || [ "$nw" = - ] && continue
-		oe=$(setting "$o" ENTRY) ne=$(setting "$nw" ENTRY)
-		join <(ticks "$o" | sort -k1,1) <(ticks "$nw" | sort -k1,1) | sort -n -k1,1 >"$P/ticks-$ne.dat"
-		[ -s "$P/ticks-$ne.dat" ] || continue
-		awk -v c="$cpu" -v r="$ne" -v oe="$oe" -v ne="$ne" '{ printf "%s,%s,%s,%s,%s,%s,%s\n", c, r, oe, ne, $1, $2, $3 }' \
-			"$P/ticks-$ne.dat" >>"$CSV.tmp"
-		echo
-		echo "## Ticks: \`$oe\` (old) vs \`$ne\` (new)"
-		echo
-		echo "Median TSC ticks per call on this CPU, hot cache, aligned buffers, the empty-call floor" \
-		     "included; delta = old - new and its share of old, truncated as in the 2017 review" \
-		     "(positive: the new version is faster)."
-		echo
-		echo "| len | old | new | delta(%) |"
-		echo "|---:|---:|---:|---:|"
-		awk '{ o = int($2 + 0.5); n = int($3 + 0.5); d = o - n
-		       printf "| %d | %d | %d | %d(%d%%) |\n", $1, o, n, d, (o ? int(d * 100 / o) : 0) }' "$P/ticks-$ne.dat"
-		if command -v gnuplot >/dev/null; then
-			gnuplot -e "set terminal pngcairo size 900,500; set output '$P/ticks-$ne.png';
-				set termoption noenhanced; set xlabel 'len + 1 (bytes, log scale)';
-				set ylabel 'median ticks per call'; set logscale x 2; set key top left;
-				set title 'old $oe vs new $ne ($cpu)';
-				plot '$P/ticks-$ne.dat' using (\$1+1):2 with linespoints title 'old $oe',
-				     '' using (\$1+1):3 with linespoints title 'new $ne'" 2>/dev/null &&
-				{ echo; echo "Plot: \`$P/ticks-$ne.png\`."; }
-		fi
-	done
-	echo
-	echo "## Raw numbers and other CPUs"
-	echo
-	echo "This run's ticks: \`$CSV\` (cpu, routine, old_entry, new_entry, len, old_median, new_median)." \
-	     "Run the same command on another machine, copy its CSV here, and" \
-	     "\`make review-merge CSVS='a.csv b.csv'\` gives one table with an old/new column pair per CPU."
-	echo
-	echo "## Reproduce"
-	echo
-	printf '    make review-patch'
-	for v in OLD NEW PATCH KERNEL ASM OLD_ENTRY NEW_ENTRY OLD_CALLER NEW_CALLER; do [ -n "${!v}" ] && printf ' %s=%s' "$v" "${!v}"; done
-	printf ' %s' "${pass[@]}"; echo
-} >"$P/report.md.tmp"
-mv "$CSV.tmp" "$CSV"
-if [ "$regress" = 1 ]; then
-	sed -i 's/^VERDICT$/**REGRESSION: the new version fails where the old passed, or drops a level (below)**/' "$P/report.md.tmp"
-else
-	sed -i 's/^VERDICT$/**OK: no routine regressed**/' "$P/report.md.tmp"
 fi
-mv "$P/report.md.tmp" "$P/report.md"
+
+# ---- the report, rendered from the JSON; the exit status from it ----
+scripts/render.sh patch "$P/report.json" >"$P/report.md"
 [ -n "${REVIEW_PATCH_OUT:-}" ] && cp "$P/report.md" "$REVIEW_PATCH_OUT"
 cat "$P/report.md"
-echo "review-patch: report written to $P/report.md" >&2
-exit "$regress"
+echo "review-patch: report written to $P/report.md (its data: $P/report.json)" >&2
+exit "$(jq .exit "$P/report.json")"

@@ -19,6 +19,12 @@
 #       [OLD_ENTRY= NEW_ENTRY= OLD_CALLER= NEW_CALLER= REVIEW_CSV=]
 #       both versions reviewed, side by side (review/review-patch.sh);
 #       exit 0 nothing regressed, 1 a regression, 2 bad input
+#   make review-tree KERNEL=dir|linux-source-*.tar.xz|git-tree [REV=commit] [STRICT=1]
+#       [REVIEW_QUICK=1] [REVIEW_FUZZ_SECONDS=5] [REVIEW_BENCH=0]
+#       every user-copy routine of a kernel tree (review/tree.sh):
+#       build/review/tree-<version>/report.md and summary.json; exit 0
+#       all meet their rows (known findings listed), 1 one does not, 2 bad tree
+#   make review-tree-tests  the tree review's suites (fake tree, Debian trees)
 #   make review-merge CSVS='a.csv b.csv'  review-patch ticks of several CPUs
 #   make review-example  docs/review-example.md, the 2017 change as a patch
 #   make review-report ASM=... ENTRY=... MODEL=...
@@ -46,6 +52,10 @@ PROOF_RESULTS       := $(BUILD)/proofs/results.json
 # binaries link besides it.
 REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
+# $(call step_json,READER,ARGS), after a step's command: the step's JSON
+# (its target, docs/results.md) from its output (the target's .txt) and
+# exit status, by READER (review/lib.sh, scripts/results.sh).
+step_json = rc=$$?; . review/lib.sh && $(1) $(basename $@).txt $$rc $(2) >$@.tmp && mv $@.tmp $@
 
 .PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge \
 	review-example
@@ -67,9 +77,9 @@ ifneq ($(and $(ASM),$(ENTRY),$(MODEL)),)
 # ---- One review: every step a file under $(RD) ----
 RD            := $(REVIEW_DIR)/work/$(REVIEW_TAG)$(basename $(notdir $(ASM)))-$(ENTRY)
 
-# The settings, as the report writer reads them (shell assignments);
-# rewritten only when they change, so that every step after them reruns
-# then and only then.
+# The settings, NAME=value a line (review/lib.sh settings_json reads them
+# as JSON); rewritten only when they change, so that every step after
+# them reruns then and only then.
 REVIEW_VARS := ASM ENTRY MODEL ABI FEATURES KEEPS REVIEW_FUZZ_SECONDS REVIEW_QUICK \
 	REVIEW_SEED REVIEW_JOBS REVIEW_STOP_AFTER REVIEW_BENCH REVIEW_TIMEOUT REVIEW_WHY \
 	REVIEW_TAG CALLER REVIEW_BENCH_LENGTHS TAIL TAIL_WHY
@@ -77,7 +87,7 @@ define nl
 
 
 endef
-REVIEW_SETTINGS = D=$(call sq,$(RD))$(foreach v,$(REVIEW_VARS),$(nl)$(v)=$(call sq,$($(v))))
+REVIEW_SETTINGS = D=$(RD)$(foreach v,$(REVIEW_VARS),$(nl)$(v)=$($(v)))
 # Every step reruns when the settings or this file change.
 REVIEW_STEP := $(RD)/settings review/review.mk
 $(RD)/settings: FORCE
@@ -124,8 +134,9 @@ $(RD)/ucopy-fuzz: $(FUZZ_LF_OBJS) $(LAB_ASM_OBJS) $(RD)/review.o
 $(RD)/ucopy-bench: $(BENCH_OBJS) $(RD)/review.o
 	$(call review_link,$(CC) $(CFLAGS))
 
-# Each step's output ends with "exit N": a failing routine is a result, not
-# a make error. A sweep stops after REVIEW_STOP_AFTER failing cases. Both
+# Each step writes its tool's output (.txt) and what it found as JSON
+# (.json, docs/results.md), its exit status a field: a failing routine is
+# a result, not a make error. A sweep stops after REVIEW_STOP_AFTER failing cases. Both
 # sweeps run every phase (exact hw, delayed hw; the traced sample once)
 # and check the registers MODEL's row keeps (KEEPS= to name others).
 REVIEW_SWEEP = timeout --kill-after=10 $(REVIEW_TIMEOUT) $(RD)/sweep --entry "$$(cat $(RD)/symbol)" \
@@ -137,30 +148,31 @@ REVIEW_SWEEP = timeout --kill-after=10 $(REVIEW_TIMEOUT) $(RD)/sweep --entry "$$
 # result is expected with zeros from its report on (--zero-tail), and the
 # reference is that tail's ZEROTAIL contract.
 REVIEW_ZT  := $(filter copy_user_handle_tail_zerorest ucopy_tail_c_zero,$(TAIL))
-REVIEW_REF := $(if $(REVIEW_ZT),tail_c_zero,$(if $(filter clear,$(shell awk -F'\t' -v m=$(call sq,$(MODEL)) '$$1 == m { print $$2 }' \
-	$(REGISTRY) 2>/dev/null)),clear_bytewise,bytewise))
+REVIEW_REF := $(if $(REVIEW_ZT),tail_c_zero,$(if $(filter clear,$(shell . review/lib.sh && \
+	registry_field $(call sq,$(MODEL)) kind 2>/dev/null)),clear_bytewise,bytewise))
 REVIEW_KEEPS = "$$(. review/lib.sh && k='$(KEEPS)' && echo "$${k:-$$(registry_field $(MODEL) keeps)}" | tr ' ' ,)"
-$(RD)/sweep-model.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
+$(RD)/sweep-model.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against model $(MODEL)" >&2
-	@$(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+	@$(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) >$(basename $@).txt 2>&1; \
+		$(call step_json,sweep_json)
 ifeq ($(MODEL),$(REVIEW_REF))
-$(RD)/sweep-exact.txt: $(RD)/sweep-model.txt
-	@cp $< $@
+$(RD)/sweep-exact.json: $(RD)/sweep-model.json
+	@cp $(basename $<).txt $(basename $@).txt && cp $< $@
 else
-$(RD)/sweep-exact.txt: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
+$(RD)/sweep-exact.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against the $(if $(REVIEW_ZT),ZEROTAIL,EXACT) contract (model $(REVIEW_REF))" >&2
 	@$(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
-		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+		>$(basename $@).txt 2>&1; $(call step_json,sweep_json)
 endif
 
 ifeq ($(REVIEW_FUZZ_SECONDS),0)
-$(RD)/fuzz.txt: $(REVIEW_STEP)
-	@echo "note: not run (REVIEW_FUZZ_SECONDS=0)" >$@
+$(RD)/fuzz.json: $(REVIEW_STEP)
+	@. review/lib.sh && not_run "not run (REVIEW_FUZZ_SECONDS=0)" >$@
 else ifeq ($(shell command -v $(FUZZ_CC)),)
-$(RD)/fuzz.txt: $(REVIEW_STEP)
-	@echo "note: not run: no $(FUZZ_CC) here for the libFuzzer build" >$@
+$(RD)/fuzz.json: $(REVIEW_STEP)
+	@. review/lib.sh && not_run "not run: no $(FUZZ_CC) here for the libFuzzer build" >$@
 else
-$(RD)/fuzz.txt: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
+$(RD)/fuzz.json: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
 	@echo "review: fuzzing for $(REVIEW_FUZZ_SECONDS) s" >&2
 	@rm -rf $(RD)/fuzz-corpus $(RD)/fuzz-crashes && mkdir -p $(RD)/fuzz-corpus $(RD)/fuzz-crashes
 	@cp -r tests/fuzz/corpus/. $(RD)/fuzz-corpus/
@@ -168,34 +180,40 @@ $(RD)/fuzz.txt: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
 		$(if $(REVIEW_ZT),UCOPY_FUZZ_ZERO_TAIL=1) \
 		timeout --kill-after=10 $$(($(REVIEW_FUZZ_SECONDS) + 120)) $(RD)/ucopy-fuzz \
 		-max_total_time=$(REVIEW_FUZZ_SECONDS) -print_final_stats=1 -timeout=10 \
-		-artifact_prefix=$(RD)/fuzz-crashes/ $(RD)/fuzz-corpus >$@.tmp 2>&1; \
-		echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+		-artifact_prefix=$(RD)/fuzz-crashes/ $(RD)/fuzz-corpus >$(basename $@).txt 2>&1; \
+		$(call step_json,fuzz_json)
 endif
 
 # The benchmark's --entry mode: the reviewed routine against the project's
 # routine for MODEL, aligned buffers, a few lengths.
 ifeq ($(REVIEW_BENCH),0)
-$(RD)/bench.txt: $(REVIEW_STEP)
-	@echo "note: not run (REVIEW_BENCH=0)" >$@
+$(RD)/bench.json: $(REVIEW_STEP)
+	@. review/lib.sh && not_run "not run (REVIEW_BENCH=0)" >$@
 else
-REVIEW_BENCH_FULL  := --reps 400 --lengths $(or $(REVIEW_BENCH_LENGTHS),0,1,8,16,32,63,64,128,256,1024,4096)
-REVIEW_BENCH_QUICK := --reps 40 --lengths $(or $(REVIEW_BENCH_LENGTHS),8,32,64,256,4096)
-$(RD)/bench.txt: $(RD)/ucopy-bench $(REVIEW_STEP)
+# ($(or) takes commas as argument separators: the lists are variables.)
+REVIEW_LENGTHS_FULL  := 0,1,8,16,32,63,64,128,256,1024,4096
+REVIEW_LENGTHS_QUICK := 8,32,64,256,4096
+REVIEW_BENCH_FULL  := --reps 400 --lengths $(or $(REVIEW_BENCH_LENGTHS),$(REVIEW_LENGTHS_FULL))
+REVIEW_BENCH_QUICK := --reps 40 --lengths $(or $(REVIEW_BENCH_LENGTHS),$(REVIEW_LENGTHS_QUICK))
+$(RD)/bench.json: $(RD)/ucopy-bench $(REVIEW_STEP)
 	@echo "review: benchmark against the project's $(MODEL)" >&2
 	@timeout --kill-after=5 120 $(RD)/ucopy-bench --entry "$$(cat $(RD)/symbol)" --abi $(ABI) \
 		$(if $(filter classic_clear stos,$(ABI)),--clear --table $(RD)/bench/table.txt \
 		  --csv $(RD)/bench/results.csv --summary $(RD)/bench/summary.csv) \
 		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
 		$(if $(filter 2,$(REVIEW_QUICK)),$(REVIEW_BENCH_QUICK),$(REVIEW_BENCH_FULL)) \
-		>$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+		>$(basename $@).txt 2>&1; $(call step_json,bench_json,$(RD) "$$(cat $(RD)/symbol)" $(MODEL))
 endif
 
-# The report is rewritten every time (it only formats the steps' outputs):
-# its name holds the routine, not the file, so a report left by another
-# file's review of the same routine must never pass for this one's.
-$(REVIEW_REPORT): $(RD)/sweep-model.txt $(RD)/sweep-exact.txt $(RD)/fuzz.txt $(RD)/bench.txt \
-		$(REGISTRY) review/lib.sh $(wildcard $(PROOF_RESULTS)) FORCE
-	@. review/lib.sh && write_review_report $(RD) >$@.tmp && mv $@.tmp $@
+# The review's JSON (verdict, levels, exit status: scripts/results.jq) and
+# its report (scripts/render.jq) are rewritten every time (they only
+# gather the steps' JSON): their name holds the routine, not the file, so
+# a report left by another file's review of the same routine must never
+# pass for this one's.
+$(REVIEW_REPORT): $(RD)/sweep-model.json $(RD)/sweep-exact.json $(RD)/fuzz.json $(RD)/bench.json \
+		$(REGISTRY) review/lib.sh scripts/results.jq scripts/render.jq $(wildcard $(PROOF_RESULTS)) FORCE
+	@. review/lib.sh && review_json $(RD) >$(RD)/review.json.tmp && mv $(RD)/review.json.tmp $(RD)/review.json && \
+		cp $(RD)/review.json $(basename $@).json && scripts/render.sh review $(RD)/review.json >$@.tmp && mv $@.tmp $@
 
 review-report: $(REVIEW_REPORT)
 else
@@ -250,6 +268,27 @@ review-patch:
 	@:
 endif
 
+# ---- `make review-tree`: a whole kernel tree, the same way ----
+# review/tree.sh exits 0, 1 or 2 (docs/review.md, "Reviewing a kernel
+# tree"); its report is also written to $(REVIEW_DIR)/tree-last.md for
+# make to print.
+ifneq ($(filter review-tree,$(MAKECMDGOALS)),)
+REVIEW_TREE_RC := $(lastword $(shell mkdir -p $(REVIEW_DIR) && review/tree.sh $(MAKEOVERRIDES) >$(REVIEW_DIR)/tree-last.md; echo $$?))
+ifneq ($(filter 0 1,$(REVIEW_TREE_RC)),)
+$(info $(file <$(REVIEW_DIR)/tree-last.md))
+else
+$(error review-tree: stopped (exit $(REVIEW_TREE_RC)): see the message above)
+endif
+ifeq ($(REVIEW_TREE_RC),1)
+MAKEFLAGS += -q
+endif
+review-tree:
+	@:
+endif
+.PHONY: review-tree review-tree-tests
+review-tree-tests:
+	@tests/review-tree-fake.sh && tests/review-tree-debian.sh
+
 # `make review-merge CSVS='a.csv b.csv'`: review-patch's ticks from
 # several machines, one table with an old/new column pair per CPU.
 review-merge:
@@ -263,22 +302,24 @@ review-example:
 
 # ---- `make report`: report.md from file targets ----
 # Each input is a file that make reruns when what it depends on changes.
-$(REPORT_DIR)/sweep-full.txt $(REPORT_DIR)/sweep-quick.txt: $(REPORT_DIR)/sweep-%.txt: $(LAB_DIR)/sweep
+# Each step: the tool's output (.txt) and what it found (.json,
+# docs/results.md), its exit status a field.
+$(REPORT_DIR)/sweep-full.json $(REPORT_DIR)/sweep-quick.json: $(REPORT_DIR)/sweep-%.json: $(LAB_DIR)/sweep
 	@mkdir -p $(@D)
 	@echo "report: the $* sweep" >&2
-	@$(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) >$@.tmp 2>&1; \
-		echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+	@$(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) >$(basename $@).txt 2>&1; \
+		$(call step_json,sweep_json)
 
-$(REPORT_DIR)/levels.txt: $(LAB_DIR)/levels
+$(REPORT_DIR)/levels.json: $(LAB_DIR)/levels
 	@mkdir -p $(@D)
-	@$(LAB_DIR)/levels >$@.tmp 2>&1; echo "exit $$?" >>$@.tmp; mv $@.tmp $@
+	@$(LAB_DIR)/levels >$(basename $@).txt 2>&1; $(call step_json,levels_json)
 
 # REPORT_FUZZ_SECONDS of libFuzzer per registry row, unless `make fuzz`
 # left a newer result for it.
-$(REPORT_DIR)/fuzz.txt: $(REGISTRY) $(if $(filter-out 0,$(REPORT_FUZZ_SECONDS)),$(if \
+$(REPORT_DIR)/fuzz.json: $(REGISTRY) $(if $(filter-out 0,$(REPORT_FUZZ_SECONDS)),$(if \
 		$(shell command -v $(FUZZ_CC)),$(FUZZ_DIR)/ucopy-fuzz))
 	@mkdir -p $(@D)
-	@review/report.sh fuzz $(REPORT_FUZZ_SECONDS) $(FUZZ_DIR) >$@.tmp && mv $@.tmp $@
+	@scripts/report.sh fuzz $(REPORT_FUZZ_SECONDS) $(FUZZ_DIR) >$@.tmp && mv $@.tmp $@
 
 # A short benchmark unless `make bench` wrote newer results.
 $(BENCH_OUT)/summary.csv: $(BENCH_BIN)
@@ -287,10 +328,11 @@ $(BENCH_OUT)/summary.csv: $(BENCH_BIN)
 	@$(BENCH_BIN) --quick --no-plot --out-dir $(BENCH_OUT) >$(REPORT_DIR)/bench.log 2>&1 || \
 		{ tail -n 5 $(REPORT_DIR)/bench.log >&2; echo "report: the benchmark failed" >&2; }
 
-REPORT_INPUTS := $(REPORT_DIR)/sweep-$(REPORT_SWEEP).txt $(REPORT_DIR)/levels.txt \
-	$(REPORT_DIR)/fuzz.txt $(BENCH_OUT)/summary.csv $(REGISTRY) review/report.sh review/lib.sh
+REPORT_INPUTS := $(REPORT_DIR)/sweep-$(REPORT_SWEEP).json $(REPORT_DIR)/levels.json \
+	$(REPORT_DIR)/fuzz.json $(BENCH_OUT)/summary.csv $(REGISTRY) scripts/report.sh review/lib.sh \
+	scripts/results.sh scripts/render.jq
 report.md: $(REPORT_INPUTS) $(wildcard $(PROOF_RESULTS)) | $(if $(wildcard $(PROOF_RESULTS)),,prove)
-	@review/report.sh write $(REPORT_DIR)/sweep-$(REPORT_SWEEP).txt $(BENCH_OUT) \
+	@scripts/report.sh write $(REPORT_DIR)/sweep-$(REPORT_SWEEP).json $(BENCH_OUT) \
 		>$(REPORT_DIR)/summary.txt
 
 # Exits non-zero when a proof or a sweep case failed (report.md says which).
@@ -299,7 +341,7 @@ report: report.md
 	@! grep -q '^report: FAILED' $(REPORT_DIR)/summary.txt
 
 report-fresh:
-	rm -f $(REPORT_DIR)/sweep-*.txt $(REPORT_DIR)/levels.txt $(REPORT_DIR)/fuzz.txt \
+	rm -f $(REPORT_DIR)/sweep-*.json $(REPORT_DIR)/levels.json $(REPORT_DIR)/fuzz.json \
 		$(BENCH_OUT)/summary.csv
 	@$(MAKE) --no-print-directory report REPORT_FRESH=1
 

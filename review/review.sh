@@ -49,7 +49,8 @@ REVIEW_TAG=${REVIEW_TAG:-} FEATURES=${FEATURES:-}
 make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does not build (above)"
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"
 [ -f "$ASM" ] || usage_error "no file '$ASM'"
-[ -z "$MODEL" ] || registry_row "$MODEL" >/dev/null || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
+review/intake.sh asm "$ASM" || exit 2
+[ -z "$MODEL" ] || registry_has "$MODEL" || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
 case "$ABI" in ''|classic|rep|classic_clear|stos) ;; *) usage_error "ABI is classic, rep, classic_clear or stos, not '$ABI'" ;; esac
 # A clear row (docs/clear.md) takes a clear ABI only, a copy row a copy ABI only.
 abi_fits() {
@@ -111,7 +112,8 @@ pick() {
 	M_WHY="$M_WHY (shape: ${tags# })"
 }
 
-# one SYM: reviews one routine; prints its report file.
+# one SYM: reviews one routine; prints its work dir (review.json there,
+# the report beside build/review/review-<tag><SYM>.md).
 one() {
 	local sym=$1 model=$MODEL abi=$ABI keeps=$KEEPS why="" report rd
 	shift
@@ -136,62 +138,45 @@ one() {
 		KEEPS="$keeps" REVIEW_WHY="$why" CALLER="$CALLER" REVIEW_TAG="$REVIEW_TAG" \
 		TAIL="$TAIL" TAIL_WHY="$TAIL_WHY" >&2 ||
 		{ echo "review: stopped (above)" >&2; return 2; }
-	echo "$report"
+	echo "$rd"
 }
 
 if [ -n "$ENTRY" ]; then
 	[ "$ENTRY" = review_caller ] || routines | grep -qxF "$ENTRY" ||
 		{ echo "review: $ASM defines no routine '$ENTRY'; its global code symbols: $(routines | paste -sd ' ')" >&2; exit 2; }
-	report=$(one "$ENTRY" "$@") || exit 2
+	rd=$(one "$ENTRY" "$@") || exit 2
+	report=build/review/review-$REVIEW_TAG$ENTRY.md
 	cat "$report"
-	echo "review: report written to $report" >&2
-	sed -n 3p "$report" | grep -q '^\*\*PASS'
-	exit
+	echo "review: report written to $report (its data: ${report%.md}.json)" >&2
+	exit "$(jq .exit "$rd/review.json")"
 fi
 
 # ---- the whole file ----
 mapfile -t syms < <(routines)
 [ ${#syms[@]} -gt 0 ] || { echo "review: $ASM defines no global routine" >&2; exit 2; }
 echo "review: $ASM: ${#syms[@]} routines: ${syms[*]}" >&2
-summary=build/review/review-${REVIEW_TAG}file-$(basename "${ASM%.*}").md
-nfail=0 reports=() skipped=() all=("${syms[@]}") syms=()
+summary=build/review/review-${REVIEW_TAG}file-$(basename "${ASM%.*}")
+dirs=() skipped=() all=("${syms[@]}") syms=()
 for s in "${all[@]}"; do
 	if [ -z "$MODEL" ]; then
 		pick "$s"
-		[ "$M_ROW" = skip ] && { skipped+=("\`$s\`: $M_WHY"); continue; }
+		[ "$M_ROW" = skip ] && { skipped+=("$(jq -n --arg r "$s" --arg w "$M_WHY" '{routine: $r, why: $w}')"); continue; }
 	fi
 	syms+=("$s")
 done
 for s in "${syms[@]}"; do
-	r=$(one "$s" "$@") || exit 2
-	reports+=("$r")
-	sed -n 3p "$r" | grep -q '^\*\*PASS' || nfail=$((nfail + 1))
+	d=$(one "$s" "$@") || exit 2
+	dirs+=("$d/review.json")
 done
-{
-	echo "# Review of \`$ASM\`: ${#syms[@]} routine$([ ${#syms[@]} = 1 ] || echo s)"
-	echo
-	if [ "$nfail" = 0 ]; then echo "**PASS: every routine passed**"; else echo "**FAIL: $nfail of ${#syms[@]} routines failed**"; fi
-	echo
-	echo "File shape: ${FILE_TAGS:-none}; features: ${FEATURES:-none}. Each routine's model comes from" \
-	     "$([ -n "$MODEL" ] && echo "MODEL=$MODEL" || echo "review/match.tsv (symbol, shape, features)")."
-	echo
-	echo "| routine | model | ABI | level, exact hw | level, delayed hw | verdict | why this model |"
-	echo "|---|---|---|---|---|---|---|"
-	for i in "${!syms[@]}"; do
-		s=${syms[$i]} r=${reports[$i]}
-		d=build/review/work/$REVIEW_TAG$(basename "${ASM%.*}")-$s
-		m=$(setting "$d" MODEL) a=$(setting "$d" ABI) w=$(setting "$d" REVIEW_WHY)
-		read -r lx ld <<<"$(review_levels "$d")"
-		echo "| \`$s\` | \`$m\` | $a | $lx | $ld | $(sed -n 3p "$r" | tr -d '*') | $w |"
-	done
-	echo
-	for k in "${skipped[@]+"${skipped[@]}"}"; do echo "- not reviewed, $k"; done
-	[ ${#skipped[@]} -gt 0 ] && echo
-	echo "Levels: what the sweeps show (EXACT: passed the model and the EXACT contract; a lower" \
-	     "level: passed the model, which is proven at that level; ZEROTAIL: passed with the" \
-	     "zeroing C tail$([ -n "$TAIL" ] && echo ", here \`$TAIL\`"); FAIL: failed the model)."
-	for r in "${reports[@]}"; do echo; sed -e 's/^#/##/' "$r"; done
-} >"$summary"
-cat "$summary"
-echo "review: report written to $summary" >&2
-[ "$nfail" = 0 ]
+# The file's JSON: each routine's review, the skipped ones, the verdict
+# (scripts/results.jq file_verdict); its report rendered from it.
+jq -n -L scripts 'include "results";
+	{kind: "file", asm: $asm, shape: $shape, features: $features, model: $model, tail: $tail,
+	 routines: $routines, skipped: $skipped} | file_verdict' \
+	--arg asm "$ASM" --arg shape "$FILE_TAGS" --arg features "$FEATURES" --arg model "$MODEL" --arg tail "$TAIL" \
+	--slurpfile routines <(cat "${dirs[@]}" /dev/null) \
+	--argjson skipped "$(printf '%s\n' "${skipped[@]+"${skipped[@]}"}" | jq -s .)" >"$summary.json" || exit 2
+scripts/render.sh file "$summary.json" >"$summary.md"
+cat "$summary.md"
+echo "review: report written to $summary.md (its data: $summary.json)" >&2
+exit "$(jq .exit "$summary.json")"

@@ -5,18 +5,17 @@
 # that hang, crash or clobber (reported, never a crash of the tool), on a
 # file that does not assemble and on bad usage (exit 2). Smoke-sized runs
 # (REVIEW_QUICK=2: lengths 0..24 + 200 random cases, 1 s of fuzzing, a
-# short benchmark). Last line: "N passed, M failed".
+# short benchmark). Checks read each review's JSON (docs/results.md), not
+# its Markdown. Last line: "N passed, M failed".
 #
 #   review/test-review.sh [--samples-only]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source review/lib.sh
+. tests/harness.sh
 
-pass=0 fail=0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # review NAME EXPECTED_EXIT make-arguments...: runs one review, checks the
 # exit status; the output stays in $out/NAME.txt.
@@ -33,25 +32,34 @@ review() {
 	sed 's/^/    /' "$out/$name.txt" | tail -n 25
 	return 1
 }
+# has NAME REGEX: the tool's messages (stderr and stdout) match, for exit-2
+# cases, which leave no JSON.
 has() { grep -Eq "$2" "$out/$1.txt"; }
+# js FILE FILTER: the filter (scripts/results.jq's defs at hand) is true of
+# a JSON result; rj ENTRY, fj FILE: a routine's and a whole file's review
+# JSON; PJ the patch review's.
+js() { jq -e -L scripts "include \"results\"; $2" "$1" >/dev/null 2>&1 || { echo "    not true of $1: $2"; return 1; }; }
+rj() { echo "build/review/review-$1.json"; }
+fj() { echo "build/review/review-file-$1.json"; }
+PJ=build/review/patch/report.json
 
 t0=$(date +%s)
 make -s lab fuzz-build "$REGISTRY" >"$out/build.txt" 2>&1 || { cat "$out/build.txt"; bad "the lab does not build"; }
 
 # 1. Every registry row's asm routine against its own model.
 if [ "${1:-}" != --samples-only ]; then
-	for row in $(registry_rows | cut -f1,3 | tr '\t' :); do
+	for row in $(tsv_cols "$REGISTRY" name abi | tr '\t' :); do
 		s=${row%%:*} abi=${row##*:}
 		# Fuzzing and timing every project routine is `make fuzz` and
 		# `make bench`; here the first one goes through all of it.
 		extra=(REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0)
 		[ "$s" = bytewise ] && extra=()
 		review "asm-$s" 0 ASM="asm/$s.S" ENTRY="ucopy_$s" MODEL="$s" ABI="$abi" "${extra[@]}" &&
-			has "asm-$s" '^\*\*PASS' && has "asm-$s" '^\| model `'"$s"'` .* \| 0 \| [0-9.]+ s \|$' &&
+			js "$(rj "ucopy_$s")" '.pass and .exit == 0 and (.sweep_model | target.total.failed) == 0 and .sweep_model.finished' &&
 			ok "asm/$s.S passes against model $s"
 		[ "$s" = bytewise ] &&
-			has asm-bytewise '^libFuzzer, 1 s against model `bytewise` .*: [0-9]+ executions' &&
-			has asm-bytewise '^\| 4096 \| [0-9.]+ \| [0-9.]+ \| [-+][0-9.]+ \([-0-9]+%\) \| [0-9.]+ \|$' &&
+			js "$(rj ucopy_bytewise)" '.fuzz.run and .fuzz.exit == 0 and .fuzz.executions > 0' &&
+			js "$(rj ucopy_bytewise)" '.bench.timed and any(.bench.ticks[]; .len == 4096 and .base > 0 and .reviewed > 0)' &&
 			ok "... with fuzz executions and a ticks table in its report"
 	done
 fi
@@ -59,34 +67,40 @@ fi
 # 1b. Whole-file review: every global routine of a file, each matched to
 #     its row by review/match.tsv from the symbol and the file's shape.
 wholefile() { # FILE NAME WANT "sym=row ..." make-arguments...
-	local file=$1 name=$2 want=$3 pairs=$4 p good=1
+	local file=$1 name=$2 want=$3 pairs=$4 p good=1 j
 	shift 4
+	j=$(fj "$(basename "${file%.*}")")
+	rm -f "$j"
 	review "$name" "$want" ASM="$file" REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 "$@" || return
+	cp "$j" "$out/$name.json"
 	for p in $pairs; do
-		has "$name" "^\| \`${p%%=*}\` \| \`${p##*=}\` \| " || { good=0; bad "$name: ${p%%=*} not checked against ${p##*=}"; }
+		js "$j" "any(.routines[]; .settings.ENTRY == \"${p%%=*}\" and .settings.MODEL == \"${p##*=}\")" ||
+			{ good=0; bad "$name: ${p%%=*} not checked against ${p##*=}"; }
 	done
 	[ "$good" = 1 ]
 }
+# routine NAME SYM: that routine's review in the whole-file review NAME.
+routine() { jq --arg s "$2" '.routines[] | select(.settings.ENTRY == $s)' "$out/$1.json" >"$out/$1-$2.json"; echo "$out/$1-$2.json"; }
 if [ "${1:-}" != --samples-only ]; then
 	wholefile review/fixtures/era_v4.13.S whole-v4.13 0 \
 		"copy_user_enhanced_fast_string=erms_short copy_user_generic_string=string" &&
-		has whole-v4.13 '^# Review of `review/fixtures/era_v4.13.S`: 2 routines' &&
+		js "$out/whole-v4.13.json" '.asm == "review/fixtures/era_v4.13.S" and (.routines | length) == 2 and .pass' &&
 		ok "whole file, v4.13 shape: erms_short (short-string label) and string (C tail) picked, both pass"
 	wholefile review/fixtures/era_v5.S whole-v5 0 \
 		"copy_user_generic_unrolled=unrolled_reptail copy_user_generic_string=string_reptail" &&
-		has whole-v5 '^\| `copy_user_generic_unrolled` \| `unrolled_reptail` \| classic \| EXACT \| WEAK \| PASS' &&
+		js "$(routine whole-v5 copy_user_generic_unrolled)" '.settings.ABI == "classic" and .levels == {exact_hw: "EXACT", delayed_hw: "WEAK"} and .pass' &&
 		ok "whole file, v5 shape: the rep movsb tail picks the _reptail rows, levels EXACT/WEAK"
 	wholefile review/fixtures/movs_alt_era.S whole-movsq 0 "rep_movs_alternative=movs_alt_movsq" &&
-		has whole-movsq '^## Review of `rep_movs_alternative` against strategy `movs_alt_movsq`' &&
+		js "$(routine whole-movsq rep_movs_alternative)" '.settings.MODEL == "movs_alt_movsq" and .settings.ABI == "rep"' &&
 		ok "whole file, rep_movs_alternative without ERMS: movs_alt_movsq, rep ABI"
 	wholefile review/fixtures/era_v4.13.S whole-forced 0 \
 		"copy_user_enhanced_fast_string=bytewise copy_user_generic_string=bytewise" MODEL=bytewise &&
-		has whole-forced 'MODEL=bytewise \(given\)' &&
+		js "$out/whole-forced.json" 'all(.routines[]; .settings.REVIEW_WHY == "MODEL=bytewise (given)")' &&
 		ok "whole file with MODEL= given: every routine against that row"
 	# A routine no line matches: the EXACT contract through bytewise, said so.
 	mkdir -p "$out/x/y" && printf '#define ucopy_bytewise my_copy\n#include "%s/asm/bytewise.S"\n' "$PWD" >"$out/x/y/unknown.S"
 	wholefile "$out/x/y/unknown.S" whole-unknown 0 "my_copy=bytewise" &&
-		has whole-unknown 'no row matches this routine: checked against the EXACT contract through `bytewise`' &&
+		js "$out/whole-unknown.json" '.routines[0].settings.REVIEW_WHY | test("no row matches this routine: checked against the EXACT contract through `bytewise`")' &&
 		ok "whole file, an unknown routine: checked against EXACT through bytewise, the report says so"
 	wholefile review/fixtures/own_align_macro.S whole-own-macro 0 "my_copy=bytewise" &&
 		ok "whole file with its own ALIGN_DESTINATION macro (v5.1+): assembles in the scan and the review"
@@ -94,14 +108,13 @@ if [ "${1:-}" != --samples-only ]; then
 	# the zerorest C tail; TAIL= gives the byte retry back.
 	wholefile review/fixtures/era_v4.7.S whole-v4.7 0 \
 		"copy_user_generic_unrolled=unrolled _copy_from_user=unrolled" &&
-		has whole-v4.7 '^\| `copy_user_generic_unrolled` \| `unrolled` \| classic \| ZEROTAIL \| ZEROTAIL \| PASS' &&
-		has whole-v4.7 '^\| `_copy_from_user` \| `unrolled` \| classic \| ZEROTAIL \| ZEROTAIL \| PASS' &&
-		has whole-v4.7 'go to `copy_user_handle_tail_zerorest` \(chosen by era' &&
-		has whole-v4.7 '^\| the ZEROTAIL contract \(reference model `tail_c_zero`\) \| exact hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
+		js "$out/whole-v4.7.json" 'all(.routines[]; .levels == {exact_hw: "ZEROTAIL", delayed_hw: "ZEROTAIL"} and .pass)' &&
+		js "$out/whole-v4.7.json" 'all(.routines[]; .settings.TAIL == "copy_user_handle_tail_zerorest" and (.settings.TAIL_WHY | startswith("chosen by era")))' &&
+		js "$(routine whole-v4.7 copy_user_generic_unrolled)" '.contract == "ZEROTAIL" and .reference == "tail_c_zero" and (.sweep_exact | target.phases.exact_hw.failed) == 0' &&
 		ok "whole file, v4.7 shape: the era's zeroing tail, both routines ZEROTAIL against the tail_c_zero contract"
 	wholefile review/fixtures/era_v4.7.S whole-v4.7-tail 0 "copy_user_generic_unrolled=unrolled" \
 		TAIL=copy_user_handle_tail &&
-		has whole-v4.7-tail '^\| `copy_user_generic_unrolled` \| `unrolled` \| classic \| EXACT \| EXACT \| PASS' &&
+		js "$(routine whole-v4.7-tail copy_user_generic_unrolled)" '.levels == {exact_hw: "EXACT", delayed_hw: "EXACT"} and .pass' &&
 		ok "... TAIL=copy_user_handle_tail: the byte retry alone, EXACT"
 fi
 
@@ -120,10 +133,11 @@ rpatch() { # NAME EXPECTED_EXIT make-arguments...
 }
 if [ "${1:-}" != --samples-only ]; then
 	rpatch p-speedup 0 OLD=asm/erms.S NEW=asm/erms_short.S REVIEW_BENCH=1 REVIEW_CSV="$out/a.csv" &&
-		has p-speedup '^\*\*OK: no routine regressed' &&
-		has p-speedup '^\| `ucopy_erms` → `ucopy_erms_short` \| `erms` → `erms_short` \| 0/[0-9]+ → 0/[0-9]+ \|.*\| EXACT \| EXACT \| ok' &&
-		has p-speedup '^\| 64 \| [0-9]+ \| [0-9]+ \| -?[0-9]+\(-?[0-9]+%\) \|$' &&
-		has p-speedup '^\| 4096 \| [0-9]+ \| [0-9]+ \|' &&
+		js $PJ '.exit == 0 and .regressed == 0 and (.pairs | length) == 1' &&
+		js $PJ '.pairs[0] | .old.settings.ENTRY == "ucopy_erms" and .new.settings.ENTRY == "ucopy_erms_short"
+			and .old.settings.MODEL == "erms" and .new.settings.MODEL == "erms_short" and .verdict == "ok"
+			and (.new.sweep_model | target.total.failed) == 0 and .new.levels == {exact_hw: "EXACT", delayed_hw: "EXACT"}' &&
+		js $PJ '.pairs[0].ticks | any(.len == 64 and .old > 0 and .new > 0) and any(.len == 4096)' &&
 		ok "review-patch, the 2017 speed-up (erms -> erms_short): exit 0, levels kept, a ticks table 0..4096"
 	if [ -s "$out/a.csv" ]; then
 		sed '2,$s/^[^,]*,/Other CPU,/' "$out/a.csv" >"$out/b.csv"
@@ -140,17 +154,27 @@ if [ "${1:-}" != --samples-only ]; then
 	fi
 	mkdir -p "$out/tree/arch/x86/lib" && cp asm/erms.S "$out/tree/arch/x86/lib/copy_user_64.S"
 	rpatch p-broken 1 PATCH=review/fixtures/erms-fixup-broken.patch KERNEL="$out/tree" &&
-		has p-broken '^\*\*REGRESSION' && has p-broken 'REGRESSION\*\*: level drop on exact hw: EXACT → FAIL.*fails cases the old version passed' &&
+		js $PJ '.exit == 1 and .pairs[0].verdict == "REGRESSION" and
+			(.pairs[0].regressions | index("level drop on exact hw: EXACT → FAIL") != null and index("fails cases the old version passed") != null)' &&
 		cmp -s "$out/tree/arch/x86/lib/copy_user_64.S" asm/erms.S &&
 		ok "review-patch, a patch that breaks the fault return (KERNEL= tree): exit 1, the tree untouched"
 	rpatch p-broken-asm 1 PATCH=review/fixtures/erms-fixup-broken.patch ASM=asm/erms.S &&
-		has p-broken-asm 'fails cases the old version passed' &&
+		js $PJ '.pairs[0].regressions | index("fails cases the old version passed") != null' &&
 		ok "... the same patch applied to ASM=: exit 1"
 	rpatch p-drop 1 OLD=asm/erms_short.S NEW=asm/erms_short_reptail.S &&
-		has p-drop 'level drop on delayed hw: EXACT → WEAK' && has p-drop '\| EXACT \| EXACT → \*\*WEAK\*\* \|' &&
+		js $PJ '.pairs[0] | (.regressions | index("level drop on delayed hw: EXACT → WEAK") != null)
+			and .old.levels.delayed_hw == "EXACT" and .new.levels == {exact_hw: "EXACT", delayed_hw: "WEAK"}' &&
 		ok "review-patch, the v5.2 rep movsb tail (erms_short -> erms_short_reptail): exit 1, drops a level under delay"
+	# Clear routines (stos ABI) are reviewed like copy ones: both sides'
+	# routines in the table, the reason for the exit status said.
+	rpatch p-clear 0 OLD=asm/clear_erms.S NEW=asm/fsrs.S &&
+		js $PJ '.pairs[0] | .old.settings.ENTRY == "ucopy_clear_erms" and .new.settings.ENTRY == "ucopy_fsrs"
+			and .old.settings.ABI == "stos" and .new.settings.MODEL == "fsrs" and .verdict == "ok"
+			and .old.levels == {exact_hw: "WEAK", delayed_hw: "WEAK"} and .new.levels == {exact_hw: "EXACT", delayed_hw: "WEAK"}' &&
+		ok "review-patch of two clear routines (clear_erms -> fsrs): both reviewed, levels kept or raised, exit 0"
 	rpatch p-caller 0 OLD=asm/erms.S NEW=asm/erms.S NEW_CALLER=64:ucopy_unrolled:ucopy_erms &&
-		has p-caller '^\| `ucopy_erms` → `review_caller` \| `erms` → `short64` \|' &&
+		js $PJ '.pairs[0] | .old.settings.ENTRY == "ucopy_erms" and .new.settings.ENTRY == "review_caller"
+			and .old.settings.MODEL == "erms" and .new.settings.MODEL == "short64"' &&
 		ok "review-patch of a caller-side change (len <= 64 to unrolled): matched to short64, exit 0"
 	rpatch p-noapply 2 PATCH=review/fixtures/does-not-apply.patch KERNEL="$out/tree" &&
 		has p-noapply 'the patch does not apply' && ok "review-patch, a patch that does not apply: exit 2 with the reason"
@@ -174,7 +198,7 @@ sample() { # FILE NAME WHAT make-arguments...
 }
 sample copy_user_64_v4.1-v4.7.S k-v4.1 "v4.1-v4.7 copy_user_enhanced_fast_string passes against erms with the era's zeroing tail" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms FEATURES=rep_good,erms &&
-	has k-v4.1 '^\| model `erms` \(result, .*contract ZEROTAIL\) \| exact hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
+	js "$(rj copy_user_enhanced_fast_string)" '.contract == "ZEROTAIL" and (.sweep_model | target.phases.exact_hw.failed) == 0' &&
 	ok "... at ZEROTAIL (the tail chosen by era)"
 sample copy_user_64_v4.13-v4.19.S k-v4.13 "v4.13-v4.19 copy_user_enhanced_fast_string passes against erms_short" \
 	ENTRY=copy_user_enhanced_fast_string MODEL=erms_short
@@ -184,7 +208,7 @@ sample copy_user_64_v5.17-v6.1.S k-v5.17 "v5.17-v6.1 copy_user_generic_unrolled 
 	ENTRY=copy_user_generic_unrolled MODEL=unrolled_reptail
 sample copy_user_64_v5.17-v6.1.S k-v5.17-fsrm "v5.17-v6.1 with FEATURES=fsrm: copy_user_enhanced_fast_string passes, picked by the table" \
 	ENTRY=copy_user_enhanced_fast_string FEATURES=fsrm &&
-	has k-v5.17-fsrm '^# Review of `copy_user_enhanced_fast_string` against strategy `erms_fsrm_reptail`' &&
+	js "$(rj copy_user_enhanced_fast_string)" '.settings.MODEL == "erms_fsrm_reptail"' &&
 	ok "... as erms_fsrm_reptail (no short path on FSRM, 244122b4d2e5)"
 sample copy_user_64_v6.15-later.S k-v6.15 "v6.15+ rep_movs_alternative (ERMS) passes against movs_alt" \
 	ENTRY=rep_movs_alternative MODEL=movs_alt ABI=rep FEATURES=erms
@@ -193,23 +217,24 @@ sample copy_user_64_v6.15-later.S k-v6.15 "v6.15+ rep_movs_alternative (ERMS) pa
 # object is built: start from no earlier build of it.
 rm -rf build/review/work/copy_user_64_v2.6.32-copy_user_generic_unrolled
 sample copy_user_64_v2.6.32.S k-v2.6-u "v2.6.32 copy_user_generic_unrolled (absolute .quad extable) passes against unrolled, picked by the table" \
-	ENTRY=copy_user_generic_unrolled && has k-v2.6-u '^# Review of `copy_user_generic_unrolled` against strategy `unrolled`' &&
+	ENTRY=copy_user_generic_unrolled && js "$(rj copy_user_generic_unrolled)" '.settings.MODEL == "unrolled"' &&
 	has k-v2.6-u 'converted [0-9]+ absolute \(pre-v3.5\) __ex_table entries' && ok "... the absolute extable converted, said so"
 sample copy_user_64_v2.6.32.S k-v2.6-s "v2.6.32 copy_user_generic_string passes against string, picked by the table" \
 	ENTRY=copy_user_generic_string
 # copy_mc_64.S (v5.10+): copy_mc_fragile under machine checks, picked by the table.
 sample copy_mc_64.S k-mc "copy_mc_64.S copy_mc_fragile passes against mc_fragile, machine checks on the source" \
-	ENTRY=copy_mc_fragile && has k-mc '^# Review of `copy_mc_fragile` against strategy `mc_fragile`' &&
+	ENTRY=copy_mc_fragile && js "$(rj copy_mc_fragile)" '.settings.MODEL == "mc_fragile"' &&
 	ok "... picked by the table"
-[ "${1:-}" = --samples-only ] && { echo "$pass passed, $fail failed"; [ "$fail" -eq 0 ]; exit; }
+[ "${1:-}" = --samples-only ] && { summary; exit; }
 
 # 3. A broken routine: exit 1, the failing cases named with replay commands.
 if review broken 1 ASM=review/fixtures/hostile.S ENTRY=broken_fixup_copy MODEL=bytewise REVIEW_BENCH=0; then
-	if has broken '^\*\*FAIL' && has broken '^1\. \*\*copy of [0-9]+ bytes, source faults at offset' &&
-	   has broken 'replay: `build/review/work/[^ ]*/sweep --entry broken_fixup_copy --model bytewise --abi classic --case [0-9]+,'; then
+	if js "$(rj broken_fixup_copy)" '(.pass | not) and .exit == 1 and (.verdict | startswith("FAIL"))' &&
+	   js "$(rj broken_fixup_copy)" '.failures.model[0].words | test("^copy of [0-9]+ bytes, source faults at offset")' &&
+	   js "$(rj broken_fixup_copy)" '.failures.model[0].replay | test("^build/review/work/[^ ]*/sweep --entry broken_fixup_copy --model bytewise --abi classic --case [0-9]+,")'; then
 		ok "a broken fix-up: exit 1, failing cases in words with replay commands"
 		# The replay command reproduces the first failure.
-		cmd=$(grep -m1 -o 'replay: `[^`]*' "$out/broken.txt" | sed 's/replay: `//')
+		cmd=$(jq -r '.failures.model[0].replay' "$(rj broken_fixup_copy)")
 		if $cmd >"$out/replay.txt" 2>&1; then
 			bad "replay of the first failing case passed: $cmd"
 		else
@@ -225,27 +250,26 @@ fi
 #     (the mutants of tests/mutants/, which `make lab` writes).
 if [ "${1:-}" != --samples-only ]; then
 	M=build/lab/mutants
-	has asm-fsrm '^\| model `fsrm` under lags \(contract WEAK\) \| delayed hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
-		has asm-fsrm '^\| the EXACT contract under lags, informational: fsrm claims WEAK on delayed hw \| delayed hw \| [0-9]+ \| [0-9]+ \| [1-9][0-9]* \|' &&
-		has asm-fsrm 'a level drop the registry states for `fsrm` .*: reported, not failed' &&
+	js "$(rj ucopy_fsrm)" '.claimed.delayed_hw == "WEAK" and (.sweep_model | target.phases.delayed_hw.failed) == 0' &&
+		js "$(rj ucopy_fsrm)" '(.gate.delayed_hw | not) and (.sweep_exact | target.phases.delayed_hw.failed) > 0 and .pass' &&
+		js "$(rj ucopy_fsrm)" 'any(.notes[]; test("a level drop the registry states for `fsrm` .*: reported, not failed"))' &&
 		ok "asm/fsrm.S: passes its model at every lag; not EXACT under lags, a stated level drop: reported, exit 0"
 	review lagskip 1 ASM=$M/erms_lagskip.S ENTRY=ucopy_mut_erms_lagskip MODEL=erms REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
-		has lagskip '^\| model `erms` \(result, .*\) \| exact hw \| [0-9]+ \| [0-9]+ \| 0 \|' &&
-		has lagskip '^\| model `erms` under lags \(contract EXACT\) \| delayed hw \| [0-9]+ \| [0-9]+ \| [1-9][0-9]* \|' &&
-		has lagskip 'replay: `[^`]* --case [0-9,-]+ --lag [0-9a-z,]+`' &&
+		js "$(rj ucopy_mut_erms_lagskip)" '(.sweep_model | target | .phases.exact_hw.failed == 0 and .phases.delayed_hw.failed > 0) and .claimed.delayed_hw == "EXACT"' &&
+		js "$(rj ucopy_mut_erms_lagskip)" 'any(.failures.model[]; .replay | test(" --case [0-9,-]+ --lag [0-9a-z,]+$"))' &&
 		ok "a fix-up wrong only under a lag: exit 1, caught by the delayed hw row alone, replay with --lag"
 	review clobber-r8 1 ASM=$M/movs_alt_movsq_r8.S ENTRY=ucopy_mut_movs_alt_movsq_r8 MODEL=movs_alt_movsq ABI=rep \
 		REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
-		has clobber-r8 '\[clobbered\] r8 clobbered' &&
+		js "$(rj ucopy_mut_movs_alt_movsq_r8)" 'any(.sweep_model.failures[]; (.tags | index("clobbered") != null) and (.detail | test("r8 clobbered")))' &&
 		ok "r8 used as scratch: [clobbered] against the v6.6+ rep ABI (the row's keeps)"
 	review clobber-r8-v64 0 ASM=$M/movs_alt_movsq_r8.S ENTRY=ucopy_mut_movs_alt_movsq_r8 MODEL=movs_alt_movsq ABI=rep \
 		KEEPS=rbx,rbp,rdx,r12,r13,r14,r15 REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
-		has clobber-r8-v64 'Registers the routine must keep: rbx,rbp,rdx,r12,r13,r14,r15, rsp, DF' &&
+		js "$(rj ucopy_mut_movs_alt_movsq_r8)" '.keeps == "rbx,rbp,rdx,r12,r13,r14,r15" and .pass' &&
 		ok "... and passes with KEEPS= the v6.4-v6.5 callers' set (rax, r8-r11 clobbered)"
 	review nosfence 1 ASM=$M/nocache_nosfence_fixup.S ENTRY=ucopy_mut_nocache_nosfence_fixup MODEL=nocache \
 		REVIEW_BENCH=0 REVIEW_FUZZ_SECONDS=0 &&
-		has nosfence '^\| model `nocache`, single-stepped \(fences\) \| traced \| [0-9]+ \| [0-9]+ \| [1-9][0-9]* \|' &&
-		has nosfence '\[sfence\] returned with the non-temporal store' &&
+		js "$(rj ucopy_mut_nocache_nosfence_fixup)" '(.sweep_model | target.phases.traced.failed) > 0' &&
+		js "$(rj ucopy_mut_nocache_nosfence_fixup)" 'any(.sweep_model.failures[]; (.tags | index("sfence") != null) and (.detail | test("returned with the non-temporal store")))' &&
 		ok "no sfence on the fault path: exit 1, [sfence] from the traced row"
 	review badkeeps 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=unrolled KEEPS=rbx,xmm0 &&
 		has badkeeps "KEEPS: 'xmm0' is not a register name" && ok "KEEPS with a bad name: exit 2"
@@ -260,7 +284,8 @@ for pair in hang:timeout clobber:callee-saved overrun:overwrite exit:crash wild:
 	e=hostile_${pair%%:*} tag=${pair##*:} stop=6
 	[ "$e" = hostile_overrun ] && stop=100
 	review "$e" 1 ASM=review/fixtures/hostile.S ENTRY="$e" MODEL=bytewise REVIEW_STOP_AFTER=$stop REVIEW_BENCH=0 &&
-		if has "$e" "\[([a-z-]+,)*$tag(,[a-z-]+)*\]" && [ -s "build/review/review-$e.md" ]; then
+		if js "$(rj "$e")" "([.sweep_model.failures[], .sweep_exact.failures[] | .tags[]] | index(\"$tag\") != null)
+			or (.fuzz.failure // \"\" | test(\"\\\\[([a-z-]+,)*$tag(,[a-z-]+)*\\\\]\"))" && [ -s "build/review/review-$e.md" ]; then
 			ok "$e: reported as [$tag], report written"
 		else
 			bad "$e: no [$tag] failure in the report"
@@ -279,7 +304,7 @@ review absreloc 2 ASM=review/fixtures/abs_reloc.S ENTRY=abs_reloc_copy MODEL=byt
 review notail 2 ASM=asm/erms.S ENTRY=ucopy_erms MODEL=erms TAIL=no_such_tail &&
 	has notail 'TAIL=no_such_tail: no such routine in the lab' && ok "TAIL= naming no routine: exit 2"
 review tail 0 ASM=asm/erms.S ENTRY=ucopy_erms MODEL=erms TAIL=ucopy_tail_c REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0 &&
-	has tail '^\| tail \| the file.s `copy_user_handle_tail` calls go to `ucopy_tail_c` \(TAIL=\) \|' &&
+	js "$(rj ucopy_erms)" '.settings.TAIL == "ucopy_tail_c" and .settings.TAIL_WHY == "" and (.zero_tail | not) and .pass' &&
 	ok "TAIL=ucopy_tail_c: the fix-ups' tail replaced, said in the report"
 review nomodel 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=no_such_model &&
 	has nomodel "unknown model 'no_such_model'" && ok "unknown model: exit 2"
@@ -290,5 +315,4 @@ review nofeature 2 ASM=asm/unrolled.S ENTRY=ucopy_unrolled MODEL=unrolled FEATUR
 	has nofeature "unknown feature 'avx512'" && ok "unknown feature: exit 2"
 
 echo "review suite: $(($(date +%s) - t0)) s"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -7,6 +7,7 @@ set -euo pipefail
 declare -A need=(
 	[frama-c]=frama-c-base [why3]=why3 [z3]=z3 [cvc4]=cvc4 [cvc5]=cvc5
 	[clang]=clang [afl-clang-fast]=afl++ [gnuplot]=gnuplot-nox [jq]=jq
+	[qemu-system-x86_64]=qemu-system-x86 [xz]=xz-utils [zstd]=zstd
 )
 # libFuzzer's runtime has no binary of its own: look for its archive.
 fuzzer_lib() { compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a' >/dev/null; }
@@ -16,6 +17,11 @@ for tool in "${!need[@]}"; do
 	command -v "$tool" >/dev/null 2>&1 || missing+=("${need[$tool]}")
 done
 fuzzer_lib || missing+=(libclang-rt-14-dev)
+# Kernel trees the tree review's Debian suite reviews (tests/review-tree-debian.sh),
+# where this apt knows them.
+for p in linux-source-6.1 linux-source-6.12; do
+	[ -f "/usr/src/$p.tar.xz" ] || ! apt-cache show "$p" >/dev/null 2>&1 || missing+=("$p")
+done
 
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "deps: installing ${missing[*]}"
@@ -27,8 +33,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 		exit 1
 	fi
 	export DEBIAN_FRONTEND=noninteractive
-	$sudo apt-get update -q
-	$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+	$sudo apt-get -o DPkg::Lock::Timeout=900 update -q
+	$sudo apt-get install -o DPkg::Lock::Timeout=900 -y -q --no-install-recommends "${missing[@]}"
 fi
 
 # WP finds provers through why3's configuration.

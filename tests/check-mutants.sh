@@ -11,17 +11,17 @@
 # Last line: "N passed, M failed" (passed = mutants that behave as listed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. tests/harness.sh
 sweep=${1:-build/lab/sweep}
-[ -x "$sweep" ] || { echo "check-mutants: no $sweep (make lab)" >&2; echo "0 passed, 1 failed"; exit 1; }
+[ -x "$sweep" ] || { bad "check-mutants: no $sweep (make lab)"; summary; exit; }
 
-caught=0 missed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 while read -r sym model abi kind stop phase; do
 	case "$sym" in ''|'#'*) continue ;; esac
 	phase=${phase:-any}
 	common=(--quick --seed 1 --entry "$sym" --model "$model" --abi "$abi")
-	ok=1 note=""
+	blind_ok=1 note=""
 	# the phases that must miss it
 	case "$phase" in
 	delayed) blind=exact ;;
@@ -34,7 +34,7 @@ while read -r sym model abi kind stop phase; do
 		if [ "$rc" -eq 0 ]; then
 			note="missed by --phase $blind ($(tail -n 1 "$log"))"
 		else
-			ok=0
+			blind_ok=0
 			echo "WRONG   $sym (model $model): --phase $blind should miss it, exit $rc"
 			grep -m3 '^FAIL' "$log" | sed 's/^/        /'
 		fi
@@ -44,17 +44,14 @@ while read -r sym model abi kind stop phase; do
 	rc=$?
 	# A report line names the mutant and its model, then the failure kinds.
 	hit=$(grep -m1 -E "^FAIL $sym \(model $model\) .*\[([a-zA-Z-]+,)*$kind(,[a-zA-Z-]+)*\]" "$log")
-	if [ "$ok" = 1 ] && [ "$rc" -eq 1 ] && [ -n "$hit" ]; then
-		echo "caught  $sym (model $model): $kind, by --phase $catch"
+	if [ "$blind_ok" = 1 ] && [ "$rc" -eq 1 ] && [ -n "$hit" ]; then
+		ok "caught $sym (model $model): $kind, by --phase $catch"
 		[ -n "$note" ] && echo "        $note"
 		echo "        ${hit:0:220}"
-		caught=$((caught + 1))
 	else
-		[ "$ok" = 1 ] && echo "MISSED  $sym (model $model): wanted '$kind' from --phase $catch, sweep exit $rc"
+		bad "$sym (model $model): $([ "$blind_ok" = 1 ] && echo "missed: wanted '$kind' from --phase $catch, sweep exit $rc" || echo "seen by --phase $blind")"
 		grep -m3 '^FAIL' "$log" | sed 's/^/        /'
 		tail -n 2 "$log" | sed 's/^/        /'
-		missed=$((missed + 1))
 	fi
 done < tests/mutants/expect.txt
-echo "$caught passed, $missed failed"
-[ "$missed" -eq 0 ]
+summary

@@ -10,16 +10,16 @@
 # Last line: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. tests/harness.sh
 sweep=${1:-build/lab/sweep}
-[ -x "$sweep" ] || { echo "clear-refutations: no $sweep (make lab)" >&2; echo "0 passed, 1 failed"; exit 1; }
-make -s build/lab/levels build/registry.tsv || { echo "0 passed, 1 failed"; exit 1; }
+[ -x "$sweep" ] || { bad "clear-refutations: no $sweep (make lab)"; summary; exit; }
+make -s build/lab/levels build/registry.tsv || { bad "the lab's level table does not build"; summary; exit; }
 levels=$(build/lab/levels)
-pass=0 fail=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 verdict() {
-	if [ "$1" = 0 ]; then echo "ok    $2"; pass=$((pass + 1))
-	else echo "FAIL  $3:"; sed 's/^/      /' "$out"; fail=$((fail + 1)); fi
+	if [ "$1" = 0 ]; then ok "$2"
+	else bad "$3:"; sed 's/^/      /' "$out"; fi
 }
 rank() { case "$1" in WEAK) echo 1 ;; RAW) echo 2 ;; EXACT) echo 3 ;; *) echo 0 ;; esac; }
 
@@ -60,5 +60,4 @@ while IFS=$'\t' read -r name kind _ lx ld _; do
 		done <<<"$cells"
 	done
 done < <(tail -n +2 build/registry.tsv)
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

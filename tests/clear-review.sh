@@ -4,43 +4,43 @@
 # classic_clear passes too, a broken one fails (exit 1) with its failing
 # cases named, and a copy ABI with a clear model is refused (exit 2).
 # (review/test-review.sh reviews every row's asm, the clear rows included.)
-# Smoke-sized runs. Last line: "N passed, M failed".
+# Smoke-sized runs; checks read the review's JSON (docs/results.md). Last
+# line: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-pass=0 fail=0
+. tests/harness.sh
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-check() { # name, then a command that succeeds when the check passes
-	local name=$1; shift
-	if "$@"; then pass=$((pass + 1)); echo "ok   $name"
-	else fail=$((fail + 1)); echo "FAIL $name"; sed 's/^/    /' "$out/last.txt" | tail -n 15; fi
-}
-review() { # expected exit, then the settings
-	local want=$1; shift
-	make -s review REVIEW_QUICK=2 REVIEW_FUZZ_SECONDS=1 REVIEW_STOP_AFTER=20 REVIEW_BENCH=0 "$@" \
+# review WANT ENTRY settings...: the review exits WANT; its JSON in $out/ENTRY.json.
+review() {
+	local want=$1 entry=$2 rc; shift 2
+	rm -f "build/review/review-$entry.json"
+	make -s review REVIEW_QUICK=2 REVIEW_FUZZ_SECONDS=1 REVIEW_STOP_AFTER=20 REVIEW_BENCH=0 ENTRY="$entry" "$@" \
 		>"$out/last.txt" 2>&1
-	[ $? = "$want" ]
+	rc=$?
+	[ -f "build/review/review-$entry.json" ] && cp "build/review/review-$entry.json" "$out/$entry.json"
+	[ "$rc" = "$want" ] || { echo "    exit $rc, expected $want"; sed 's/^/    /' "$out/last.txt" | tail -n 15; return 1; }
 }
-make -s lab >"$out/last.txt" 2>&1 || { echo "FAIL the lab does not build"; echo "0 passed, 1 failed"; exit 1; }
+# js ENTRY FILTER: the filter holds of that review's JSON.
+js() { jq -e -L scripts "include \"results\"; $2" "$out/$1.json" >/dev/null 2>&1; }
+said() { grep -q "$1" "$out/last.txt"; }
+make -s lab >"$out/last.txt" 2>&1 || { bad "the lab does not build"; summary; exit; }
 
-check "asm/fsrs.S against fsrs, ABI from the model (stos): PASS" \
-	bash -c "$(declare -f review); out=$out; review 0 ASM=asm/fsrs.S ENTRY=ucopy_fsrs MODEL=fsrs &&
-		grep -q '^\*\*PASS' $out/last.txt && grep -q 'stos ABI (rdi addr, rcx count, rax = 0' $out/last.txt &&
-		grep -q 'the EXACT contract (reference model \`clear_bytewise\`)' $out/last.txt"
-check "asm/clear_loop.S against clear_loop (classic_clear): PASS" \
-	bash -c "$(declare -f review); out=$out; review 0 ASM=asm/clear_loop.S ENTRY=ucopy_clear_loop MODEL=clear_loop &&
-		grep -q '^\*\*PASS' $out/last.txt && grep -q 'classic_clear ABI' $out/last.txt"
-check "a clear that writes one byte too many fails (exit 1), overwrite named" \
-	bash -c "$(declare -f review); out=$out; review 1 ASM=build/lab/mutants/fsrs_overrun.S ENTRY=ucopy_mut_fsrs_overrun MODEL=fsrs &&
-		grep -q '^\*\*FAIL: [0-9]* failing case' $out/last.txt && grep -q '\[overwrite\]' $out/last.txt"
-check "a clear without the byte retry fails against stos_alt (exit 1), result named" \
-	bash -c "$(declare -f review); out=$out; review 1 ASM=build/lab/mutants/stos_alt_noretry.S ENTRY=ucopy_mut_stos_alt_noretry MODEL=stos_alt &&
-		grep -q '\[result' $out/last.txt"
-check "a copy ABI with a clear model is refused (exit 2)" \
-	bash -c "$(declare -f review); out=$out; review 2 ASM=asm/stos_alt.S ENTRY=ucopy_stos_alt MODEL=stos_alt ABI=rep &&
-		grep -q 'is a clear row: ABI is classic_clear or stos' $out/last.txt"
-check "a clear ABI with a copy model is refused (exit 2)" \
-	bash -c "$(declare -f review); out=$out; review 2 ASM=asm/fsrm.S ENTRY=ucopy_fsrm MODEL=fsrm ABI=stos &&
-		grep -q 'is a copy row: ABI is classic or rep' $out/last.txt"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+review 0 ucopy_fsrs ASM=asm/fsrs.S MODEL=fsrs &&
+	js ucopy_fsrs '.pass and .settings.ABI == "stos" and .reference == "clear_bytewise"' &&
+	ok "asm/fsrs.S against fsrs, ABI from the model (stos): PASS, against the clear_bytewise contract" ||
+	bad "asm/fsrs.S against fsrs"
+review 0 ucopy_clear_loop ASM=asm/clear_loop.S MODEL=clear_loop &&
+	js ucopy_clear_loop '.pass and .settings.ABI == "classic_clear"' &&
+	ok "asm/clear_loop.S against clear_loop (classic_clear): PASS" || bad "asm/clear_loop.S against clear_loop"
+review 1 ucopy_mut_fsrs_overrun ASM=build/lab/mutants/fsrs_overrun.S MODEL=fsrs &&
+	js ucopy_mut_fsrs_overrun '(.verdict | test("^FAIL: [0-9]+ failing case")) and any(.failures.model[]; .tags | index("overwrite") != null)' &&
+	ok "a clear that writes one byte too many fails (exit 1), overwrite named" || bad "fsrs_overrun"
+review 1 ucopy_mut_stos_alt_noretry ASM=build/lab/mutants/stos_alt_noretry.S MODEL=stos_alt &&
+	js ucopy_mut_stos_alt_noretry 'any(.failures.model[]; .tags | index("result") != null)' &&
+	ok "a clear without the byte retry fails against stos_alt (exit 1), result named" || bad "stos_alt_noretry"
+review 2 ucopy_stos_alt ASM=asm/stos_alt.S MODEL=stos_alt ABI=rep && said 'is a clear row: ABI is classic_clear or stos' &&
+	ok "a copy ABI with a clear model is refused (exit 2)" || bad "a copy ABI with a clear model"
+review 2 ucopy_fsrm ASM=asm/fsrm.S MODEL=fsrm ABI=stos && said 'is a copy row: ABI is classic or rep' &&
+	ok "a clear ABI with a copy model is refused (exit 2)" || bad "a clear ABI with a copy model"
+summary

@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "fuzzcase.h"
+#include "sandbox.h"
 
 static struct fuzz_targets targets;
 static int targets_ready, selftest_segv;
@@ -132,6 +133,9 @@ static void setup_lab(void)
 		sigaction(lab_sigs[i], &sa, NULL);
 	}
 	lab_pid = getpid();
+	/* libFuzzer's own calls go through libc: TOOL */
+	if (sandbox_enter(SANDBOX_TOOL, "ucopy-fuzz"))
+		die("%s", "cannot enter the sandbox");
 	/* A sanitizer may swallow the sigaction (ASan with
 	 * allow_user_segv_handler=0): then every case that faults would be
 	 * reported as a crash. Ask the kernel, past any interceptor. */

@@ -31,7 +31,7 @@ FUZZ_SECONDS  ?= 60
 FUZZ_CFLAGS   := $(filter-out -Werror,$(CFLAGS)) -fPIE -Itests
 FUZZ_NOCOV    := tests/fuzz/nocov.txt
 # The C is instrumented (two builds); the asm is not: the lab's objects.
-FUZZ_C        := $(UCOPY_C) tests/lab.c tests/fuzzcase.c tests/fuzz.c
+FUZZ_C        := $(UCOPY_C) tests/lab.c tests/sandbox.c tests/fuzzcase.c tests/fuzz.c
 FUZZ_LF_OBJS  := $(patsubst %.c,$(FUZZ_DIR)/lf/%.o,$(FUZZ_C))
 FUZZ_AFL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/afl/%.o,$(FUZZ_C))
 REPLAY_OBJS   := $(LAB_OBJS) $(call obj,tests/fuzzcase.c tests/replay.c)

@@ -100,8 +100,14 @@ run_libfuzzer() {
 		{runs += $2; eps += $4; c = $7; if (c > cov) cov = c; f = $9; if (f > ft) ft = f}
 		END {printf "fuzz %s: %d runs in %s s, %d exec/s (2 jobs together); coverage: %d edges, %d features; new crashes: %d\n",
 		            name, runs, s, eps, cov, ft, crashes
-		     printf "%s %d %d %d %d %d\n", name, runs, eps, cov, ft, crashes > (dir "/result")}' \
+		     printf "%d %d %d %d %d\n", runs, eps, cov, ft, crashes > (dir "/result.tsv")}' \
 		dir="$logdir" "$logdir/summary"
+	# the run as JSON (docs/results.md), what the report reads
+	read -r runs eps cov ft crashes <"$logdir/result.tsv" && rm -f "$logdir/result.tsv"
+	jq -n --arg s "$name" --argjson runs "$runs" --argjson eps "$eps" --argjson cov "$cov" --argjson ft "$ft" \
+		--argjson crashes "$crashes" --argjson seconds "$SECONDS_" \
+		'{kind: "fuzz", strategy: $s, executions: $runs, exec_per_s: $eps, seconds: $seconds,
+		  edges: $cov, features: $ft, crashes: $crashes}' >"$logdir/result.json"
 	if [ "$after" -eq "$before" ] && [ "$rc" -ne 0 ]; then
 		echo "fuzz $name: libFuzzer exited with $rc:"
 		tail -n 3 "$logdir"/fuzz-*.log "$logdir/libfuzzer.log"
@@ -167,18 +173,8 @@ run_afl() {
 }
 
 # ---- make test: smoke ----
-pass=0 fail=0
-check() {	# check "what" command...: passes when the command succeeds
-	local what=$1
-	shift
-	if "$@"; then
-		echo "ok    $what"
-		pass=$((pass + 1))
-	else
-		echo "FAIL  $what"
-		fail=$((fail + 1))
-	fi
-}
+# check "what" command...: passes when the command succeeds (tests/harness.sh)
+. tests/harness.sh
 
 run_smoke() {
 	local tmp t0
@@ -258,8 +254,7 @@ run_smoke() {
 		/^stat::average_exec_per_sec/ {e = $2}
 		END {if (n) printf "      %d runs, %d exec/s\n", n, e}' "$tmp/run.log"
 	grep -E '^#[0-9]+' "$tmp/run.log" | tail -n 1 | sed 's/^/      last: /'
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	summary
 }
 
 # ---- make test: mutants ----
@@ -328,12 +323,12 @@ run_measure() {
 	echo "|---|---:|---:|---:|---:|---:|" | tee -a "$out"
 	for st in $(strategies); do
 		STRATEGY=$st FUZZ_SECONDS=$s FUZZ_ENTRY='' "$0" libfuzzer | grep "^fuzz $st:" >&2
-		read -r _ runs eps cov ft crashes <"$LOGS/libfuzzer-$st/result"
-		echo "| $st | $runs | $eps | $cov | $ft | $crashes |" | tee -a "$out"
+		jq -r '"| \(.strategy) | \(.executions) | \(.exec_per_s) | \(.edges) | \(.features) | \(.crashes) |"' \
+			"$LOGS/libfuzzer-$st/result.json" | tee -a "$out"
 	done
 	STRATEGY='' FUZZ_SECONDS=$s FUZZ_ENTRY='' "$0" libfuzzer | grep "^fuzz all:" >&2
-	read -r _ runs eps cov ft crashes <"$LOGS/libfuzzer-all/result"
-	echo "| (all, the record picks) | $runs | $eps | $cov | $ft | $crashes |" | tee -a "$out"
+	jq -r '"| (all, the record picks) | \(.executions) | \(.exec_per_s) | \(.edges) | \(.features) | \(.crashes) |"' \
+		"$LOGS/libfuzzer-all/result.json" | tee -a "$out"
 	if [ -x "$AFL" ]; then
 		STRATEGY='' FUZZ_SECONDS=$s FUZZ_ENTRY='' "$0" afl | grep "^fuzz-afl all" | tee -a "$out"
 	fi

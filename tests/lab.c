@@ -136,7 +136,7 @@ static const char *const fail_names[] = {
 	"no-extable", "timeout", "fault-loop", "callee-saved", "rsp", "DF",
 	"out-of-bounds", "overwrite", "source-written", "result", "data",
 	"contract", "model", "signal", "clobbered", "sfence", "lag-setup",
-	"not-mce-safe",
+	"not-mce-safe", "syscall",
 };
 
 /* What the signal handlers need to know about the case under way. */
@@ -486,6 +486,23 @@ static _Noreturn void abort_case(unsigned kind)
 	cur.abort_kind = kind;
 	cur.armed = 0;
 	siglongjmp(cur.jb, 1);
+}
+
+static struct { long nr; const char *name; } refused;
+
+void lab_abort_syscall(long nr, const char *name, uintptr_t rip)
+{
+	if (!cur.armed)
+		return;
+	refused.nr = nr;
+	refused.name = name;
+	cur.rip = code_addr(rip);
+	abort_case(LAB_F_SYSCALL);
+}
+
+void lab_prepare_sandbox(void)
+{
+	(void)reps_patch();	/* a failure stays recorded: lag-setup */
 }
 
 /*
@@ -1201,6 +1218,10 @@ static void describe_abort(struct lab_outcome *o)
 	case LAB_F_TIMEOUT:
 		add_what(o, LAB_F_TIMEOUT, "still running after %d ms of CPU (at %s)",
 			 cur.timeout_ticks * TICK_US / 1000, at);
+		break;
+	case LAB_F_SYSCALL:
+		add_what(o, LAB_F_SYSCALL, "system call %ld (%s) at %s, refused by the sandbox: "
+			 "not run", refused.nr, refused.name ? refused.name : "unnamed", at);
 		break;
 	default:
 		add_what(o, LAB_F_SIGNAL, "signal %d (%s) at %s", cur.abort_sig,

@@ -94,6 +94,7 @@ enum {
 	LAB_F_NTFENCE   = 1u << 15, /* returned with a movnti not fenced */
 	LAB_F_LAGSETUP  = 1u << 16, /* lag emulation unavailable here */
 	LAB_F_NOTMCE    = 1u << 17, /* machine check at an entry not MCE-safe */
+	LAB_F_SYSCALL   = 1u << 18, /* a system call the sandbox refused */
 };
 
 struct lab_outcome {
@@ -175,6 +176,13 @@ int lab_case_parse(const char *s, struct lab_case *c);
 
 /* Names of the failure bits, comma-separated. */
 void lab_fail_str(unsigned fail, char *buf, size_t n);
+
+/* The sandbox (tests/sandbox.c): lab_prepare_sandbox does what the lab
+ * would otherwise do lazily with calls the filter refuses; from its SIGSYS
+ * handler, lab_abort_syscall ends the case under way as [syscall] (and
+ * returns only when no case is). */
+void lab_prepare_sandbox(void);
+void lab_abort_syscall(long nr, const char *name, uintptr_t rip);
 
 /* Exception-table entries found at start-up, and the rep movs among them
  * (the instructions a lag applies to). */

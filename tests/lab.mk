@@ -36,7 +36,7 @@ LAB_MUTANTS   := $(wildcard tests/mutants/*.S) \
 # Every routine an entry symbol may name, and the lab without a main():
 # what the sweep, the replay tool and the review binaries link.
 LAB_ASM_OBJS  := $(call obj,$(UCOPY_ASM) $(LAB_MUTANTS) $(LAB_EXTRA_ASM) tests/call.S)
-LAB_OBJS      := $(call obj,$(UCOPY_C) tests/lab.c tests/plan.c) $(LAB_ASM_OBJS)
+LAB_OBJS      := $(call obj,$(UCOPY_C) tests/lab.c tests/plan.c tests/sandbox.c) $(LAB_ASM_OBJS)
 
 .PHONY: lab sweep sweep-quick sweep-merge sweep-shards-check mutants lab-case hw-facts FORCE
 lab: $(LAB_DIR)/sweep $(LAB_DIR)/hwfacts

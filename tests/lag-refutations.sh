@@ -12,9 +12,10 @@
 # Last line: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. tests/harness.sh
 sweep=${1:-build/lab/sweep}
-[ -x "$sweep" ] || { echo "lag-refutations: no $sweep (make lab)" >&2; echo "0 passed, 1 failed"; exit 1; }
-make -s build/lab/levels || { echo "0 passed, 1 failed"; exit 1; }
+[ -x "$sweep" ] || { bad "lag-refutations: no $sweep (make lab)"; summary; exit; }
+make -s build/lab/levels || { bad "the lab's level table does not build"; summary; exit; }
 levels_out=$(build/lab/levels)
 # "strategy len daddr fs" of each RAW refuted on delayed hw (source-side
 # faults) by a lag: bytes written, none reported
@@ -27,15 +28,14 @@ cases=$(awk '
 		print s, len, da, fs }
 	{ grab = 0 }' <<<"$levels_out")
 for want in "fsrm 2 0 1" "movs_alt 64 0 1" "erms_short_reptail 8 0 1"; do
-	grep -qx "$want" <<<"$cases" || { echo "FAIL  make levels no longer refutes RAW with $want"; echo "0 passed, 1 failed"; exit 1; }
+	grep -qx "$want" <<<"$cases" || { bad "make levels no longer refutes RAW with $want"; summary; exit; }
 done
-pass=0 fail=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 # verdict STATUS OK-TEXT FAIL-TEXT: count one check; on failure show $out
 verdict() {
-	if [ "$1" = 0 ]; then echo "ok    $2"; pass=$((pass + 1))
-	else echo "FAIL  $3:"; sed 's/^/      /' "$out"; fail=$((fail + 1)); fi
+	if [ "$1" = 0 ]; then ok "$2"
+	else bad "$3:"; sed 's/^/      /' "$out"; fi
 }
 
 while read -r s len da fs; do
@@ -69,7 +69,7 @@ cells=$(awk '
 		match($0, /returns [0-9]+/); ret = substr($0, RSTART + 8, RLENGTH - 8)
 		print s, hw, lv, len, da, fs, fd, lag, ret }
 	{ grab = 0 }' <<<"$levels_out")
-[ -n "$cells" ] || { echo "FAIL  make levels shows no refuted cell"; fail=$((fail + 1)); }
+[ -n "$cells" ] || bad "make levels shows no refuted cell"
 while read -r s hw lv len da fs fd lag ret; do
 	lagopt=(); [ "$lag" = 0 ] || lagopt=(--lag "$lag")
 	"$sweep" --strategy "$s" --case "$len,0,$da,$fs,$fd" "${lagopt[@]}" >"$out" 2>&1
@@ -86,5 +86,4 @@ make -s --no-print-directory lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1 >"$out"
    grep -q "ret=2 model=2 " "$out" && grep -q "returned 2: 0 bytes reported copied, 1 written" "$out"
 verdict $? "make lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1: returns 2, byte 0 written" \
 	"make lab-case STRATEGY=fsrm CASE=2,0,0,1,- LAG=1"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

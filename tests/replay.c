@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "fuzzcase.h"
+#include "sandbox.h"
 
 static void usage(FILE *f)
 {
@@ -371,7 +372,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (lab_init())
+	/* TOOL: the record files are read after this, through libc */
+	if (lab_init() || sandbox_enter(SANDBOX_TOOL, "ucopy-replay"))
 		return 2;
 	for (int i = 0; i < nhex; i++) {
 		uint8_t rec[FUZZ_RECORD_SIZE];

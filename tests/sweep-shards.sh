@@ -12,9 +12,7 @@ SWEEP=${1:-build/lab/sweep}
 N=${SHARDS_N:-3}
 T=$(mktemp -d "${TMPDIR:-/tmp}/ucopy-shards.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. tests/harness.sh
 
 # tally lines without the seconds; summary rows as "name label cases passed failed"
 tallies() { awk '/^sweep-tally: / { $14 = ""; print }' "$1"; }
@@ -92,5 +90,4 @@ elif grep -q "needs --seed" "$T/noseed.txt"; then
 else
 	bad "--shard without --seed: no reason given"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

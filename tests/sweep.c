@@ -26,6 +26,7 @@
 
 #include "lab.h"
 #include "plan.h"
+#include "sandbox.h"
 
 #define MAX_TARGETS 64
 #define MAX_JOBS 16
@@ -692,7 +693,7 @@ static _Noreturn void worker(const struct opts *o, const struct lab_target *t,
 			 .base_failed = base_failed };
 	size_t n = shard_items(o, ph);
 
-	if (lab_init())
+	if (lab_init() || sandbox_enter(SANDBOX_LAB, "sweep"))
 		_exit(3);
 	for (;;) {
 		size_t i;
@@ -1055,8 +1056,10 @@ static int merge(const struct opts *mo)
 			line[strcspn(line, "\n")] = 0;
 			if (!strncmp(line, "sweep-plan: ", 12)) {
 				char *sh = strstr(line, " shard=");
-				if (!sh || sscanf(sh, " shard=%zu/%zu", &si, &sn) != 2) {
-					fprintf(stderr, "sweep: --merge: %s: a plan line without shard=\n",
+				if (!sh || sscanf(sh, " shard=%zu/%zu", &si, &sn) != 2 ||
+				    sn < 1 || sn > 1000000 || si < 1 || si > sn) {
+					fprintf(stderr, "sweep: --merge: %s: a plan line without shard=I/N "
+						"(1 <= I <= N <= 1000000)\n",
 						mo->merge[f]);
 					return 2;
 				}

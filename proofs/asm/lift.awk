@@ -1,0 +1,263 @@
+# proofs/asm/lift.sh's translator (POSIX awk). Input through ENVIRON:
+# ROW KIND ABI CODE (sec TAB addr TAB instruction) EXTABLE (fromsec TAB
+# fromaddr TAB tosec TAB toaddr) ANNOTS (the annotation file's lines).
+# Writes the C of model_<ROW>; exit 2 on anything outside the subset.
+function die(msg) { print "lift: " row ": " msg > "/dev/stderr"; failed = 1; exit 2 }
+function hex(s) { sub(/^0x/, "", s); sub(/^0+/, "", s); return s == "" ? "0" : s }
+function key(sec, addr) { return sec ":" hex(addr) }
+function lab(k,   l) { l = k; sub(/:/, "_", l); return "L_" l }
+# a register operand: sets RG (its 64-bit name) and RW (bytes); 0 if none
+function reg(op,   n) {
+	if (op !~ /^%/) return 0
+	n = substr(op, 2)
+	if (n in R64) { RG = n; RW = 8; return 1 }
+	if (n in R32) { RG = R32[n]; RW = 4; return 1 }
+	if (n in R16) { RG = R16[n]; RW = 2; return 1 }
+	if (n in R8) { RG = R8[n]; RW = 1; return 1 }
+	die("register " op " not in the subset")
+}
+function use(r) { if (r == "rsp" || r == "rbp") die("stack register %" r " not in the subset"); USED[r] = 1 }
+# an immediate: its C literal; "" if op is not one
+function imm(op,   v) {
+	if (op !~ /^\$/) return ""
+	v = substr(op, 2)
+	if (v ~ /^-/) die("negative immediate " op)
+	return v "ULL"
+}
+# a memory operand disp(base,index,scale): its effective address as C
+function ea(op,   d, inner, parts, n, b, x, s) {
+	if (op !~ /\(/) die("operand " op " not in the subset")
+	if (op ~ /^%[a-z]s:/) die("segment override in " op)
+	d = op; sub(/\(.*/, "", d); if (d == "") d = "0"
+	inner = op; sub(/^[^(]*\(/, "", inner); sub(/\)$/, "", inner)
+	n = split(inner, parts, ",")
+	b = "0"; x = "0"; s = "1"
+	if (parts[1] != "") { reg(parts[1]); use(RG); b = RG }
+	if (n >= 2) { reg(parts[2]); use(RG); x = RG }
+	if (n >= 3) s = parts[3]
+	return "x86_ea(" b ", " x ", " s ", (int64_t)(" d "))"
+}
+# operands split at top-level commas into OP[1..NOP]
+function operands(s,   i, c, depth, cur) {
+	NOP = 0; cur = ""; depth = 0
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (c == "(") depth++
+		if (c == ")") depth--
+		if (c == "," && depth == 0) { OP[++NOP] = cur; cur = ""; continue }
+		cur = cur c
+	}
+	if (cur != "") OP[++NOP] = cur
+}
+# width from a size suffix when no register operand gives it
+function suffixw(m) {
+	if (m ~ /b$/) return 1; if (m ~ /w$/) return 2; if (m ~ /l$/) return 4; if (m ~ /q$/) return 8
+	die("no operand width in " m)
+}
+function fault(i) { return (i in FIX) ? jump(i, FIX[i]) : "goto L_oops;" }
+# a jump from instruction i to key t: a forward goto or, to a cut point, the loop's next turn
+function jump(i, t) {
+	if (!(t in IDX)) die("jump to " t ", not an instruction")
+	if (INS[IDX[t]] == "ret") return RET	# jumping to a ret is returning
+	if (t in CUT) return "{ pc = " IDX[t] "; continue; }"
+	if (IDX[t] <= i) die("backward jump to " t " that is not a cut point")
+	return "goto " lab(t) ";"
+}
+function emit(s) { BODY = BODY "\t\t" s "\n" }
+
+BEGIN {
+	row = ENVIRON["ROW"]; kind = ENVIRON["KIND"]; abi = ENVIRON["ABI"]
+	split("rax rcx rdx rbx rsp rbp rsi rdi r8 r9 r10 r11 r12 r13 r14 r15", r64, " ")
+	split("eax ecx edx ebx esp ebp esi edi r8d r9d r10d r11d r12d r13d r14d r15d", r32, " ")
+	split("ax cx dx bx sp bp si di r8w r9w r10w r11w r12w r13w r14w r15w", r16, " ")
+	split("al cl dl bl spl bpl sil dil r8b r9b r10b r11b r12b r13b r14b r15b", r8, " ")
+	for (i = 1; i <= 16; i++) { R64[r64[i]] = 1; R32[r32[i]] = r64[i]; R16[r16[i]] = r64[i]; R8[r8[i]] = r64[i] }
+	split("mov lea inc dec shr add sub and or xor cmp test", ol, " "); for (i in ol) OPS[ol[i]] = 1
+	CC["jae"] = "!cf"; CC["jnb"] = "!cf"; CC["jnc"] = "!cf"; CC["jb"] = "cf"; CC["jc"] = "cf"; CC["jnae"] = "cf"
+	CC["je"] = "zf"; CC["jz"] = "zf"; CC["jne"] = "!zf"; CC["jnz"] = "!zf"
+	CC["ja"] = "!cf && !zf"; CC["jnbe"] = "!cf && !zf"; CC["jbe"] = "cf || zf"; CC["jna"] = "cf || zf"
+
+	n = split(ENVIRON["CODE"], lines, "\n")
+	for (i = 1; i <= n; i++) {
+		split(lines[i], f, "\t")
+		K[i] = key(f[1], f[2]); INS[i] = f[3]; IDX[K[i]] = i; SEC[i] = f[1]
+	}
+	NI = n
+	m = split(ENVIRON["EXTABLE"], ex, "\n")
+	for (j = 1; j <= m; j++) {
+		if (ex[j] == "") continue
+		split(ex[j], f, "\t")
+		from = key(f[1], f[2]); to = key(f[3], f[4])
+		if (!(from in IDX)) die("__ex_table entry from " from ", not an instruction")
+		FIX[IDX[from]] = to
+	}
+	# cut points: the entry, targets of backward edges, annotated addresses
+	RET = "return " (abi == "rep" || abi == "stos" ? "rcx" : "rax") ";"
+	CUT[K[1]] = 1
+	for (i = 1; i <= NI; i++) {
+		split(INS[i], w, " ")
+		if (w[1] ~ /^j/ && w[2] != "") { t = key(SEC[i], w[2]); if ((t in IDX) && IDX[t] <= i && INS[IDX[t]] != "ret") CUT[t] = 1 }
+		if ((i in FIX) && (FIX[i] in IDX) && IDX[FIX[i]] <= i && INS[IDX[FIX[i]]] != "ret") CUT[FIX[i]] = 1
+	}
+	na = split(ENVIRON["ANNOTS"], al, "\n")
+	for (j = 1; j <= na; j++) {
+		if (al[j] == "") continue
+		p = index(al[j], " :: "); if (!p) die("annotation without ' :: ': " al[j])
+		head = substr(al[j], 1, p - 1); pred = substr(al[j], p + 4)
+		if (head ~ /^variant/) { VARIANT = pred; continue }
+		split(head, hw, " "); addr = hw[1]; sec = "text"
+		if (addr ~ /:/) { sec = addr; sub(/:.*/, "", sec); sub(/^[^:]*:/, "", addr) }
+		t = key(sec, addr); insn = head; sub(/^[^ ]+ +/, "", insn); gsub(/[ \t]+/, " ", insn)
+		if (!(t in IDX)) die("annotation at " t ": no instruction there")
+		if (INS[IDX[t]] != insn) die("annotation at " t " expects '" insn "', the object has '" INS[IDX[t]] "'")
+		CUT[t] = 1
+		INV[t] = (t in INV) ? INV[t] " &&\n\t\t    (" pred ")" : "(" pred ")"
+	}
+
+	for (i = 1; i <= NI; i++) {
+		k = K[i]; s = INS[i]
+		if ((k in CUT) && i > 1 && FALLS) emit("pc = " i "; continue;")
+		BODY = BODY "\t" lab(k) ":\t/* " s " */\n"
+		FALLS = 1
+		nw = split(s, w, " ")
+		mn = w[1]; rest = ""
+		if (mn == "rep") {
+			if (w[2] == "movsb" || w[2] == "movsq") {
+				if (kind != "copy") die("rep " w[2] " in a " kind " routine")
+				use("rdi"); use("rsi"); use("rcx")
+				sc = (w[2] == "movsq") ? 8 : 1
+				emit("{ uint64_t n0 = rcx;")
+				emit("  rcx = x86_rep_" w[2] "(dst, src, x86_off(rdi, dbase), x86_off(rsi, sbase), rcx);")
+				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
+				emit("  rsi = x86_ea(rsi, x86_sub(n0, rcx, 8), " sc ", 0);")
+				emit("  tagn_rcx = 0; tagn_rdi = 0; tagn_rsi = 0;")
+				emit("  if (rcx != 0) " fault(i) " }")
+			} else if (w[2] == "stos") {
+				if (kind != "clear") die("rep stos in a " kind " routine")
+				use("rdi"); use("rcx"); use("rax")
+				if (w[3] ~ /^%al,/) op = "stosb"; else if (w[3] ~ /^%rax,/) op = "stosq"; else die("rep stos " w[3])
+				sc = (op == "stosq") ? 8 : 1
+				emit("{ uint64_t n0 = rcx;")
+				emit("  rcx = x86_rep_" op "(dst, x86_off(rdi, dbase), rcx, rax);")
+				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
+				emit("  tagn_rcx = 0; tagn_rdi = 0;")
+				emit("  if (rcx != 0) " fault(i) " }")
+			} else die("rep " w[2] " not in the subset")
+			continue
+		}
+		if (s ~ /nop/ || s == "xchg %ax,%ax") { emit(";"); continue }
+		if (mn == "ret") { emit(RET); FALLS = 0; continue }
+		if (mn == "jmp") { emit(jump(i, key(SEC[i], w[2]))); FALLS = 0; continue }
+		if (mn in CC) { emit("if (" CC[mn] ") " jump(i, key(SEC[i], w[2]))); continue }
+		if (nw != 2) die("instruction '" s "' not in the subset")
+		operands(w[2])
+		base = mn; if (!(base in OPS)) sub(/[bwlq]$/, "", base)
+		if (base == "mov") {
+			src = OP[1]; dst = OP[2]
+			if (reg(dst)) {
+				d = RG; wd = RW; use(d)
+				if (reg(src)) { use(RG); emit(d " = x86_mov(" d ", " RG ", " wd "); tagn_" d " = 0;") }
+				else if (imm(src) != "") emit(d " = x86_mov(" d ", " imm(src) ", " wd "); tagn_" d " = 0;")
+				else {
+					if (kind != "copy") die("a load in a " kind " routine: " s)
+					e = ea(src)
+					emit("{ uint64_t o = x86_off(" e ", sbase);")
+					emit("  if (!x86_load(o, " wd ")) " fault(i))
+					emit("  tag_" d " = o; tagn_" d " = " wd "; " d " = x86_mov(" d ", x86_any(), " wd "); }")
+				}
+			} else {
+				e = ea(dst)
+				if (reg(src)) {
+					use(RG)
+					if (kind == "copy")
+						emit("if (!x86_store_copy(dst, src, x86_off(" e ", dbase), " RW ", tag_" RG ", tagn_" RG ")) " fault(i))
+					else emit("if (!x86_store_zero(dst, x86_off(" e ", dbase), " RW ", " RG ")) " fault(i))
+				} else if (imm(src) != "" && kind == "clear")
+					emit("if (!x86_store_zero(dst, x86_off(" e ", dbase), " suffixw(mn) ", " imm(src) ")) " fault(i))
+				else die("store '" s "' not in the subset")
+			}
+			continue
+		}
+		if (base == "lea") {
+			if (NOP != 2 || !reg(OP[2])) die("'" s "' not in the subset")
+			d = RG; wd = RW; use(d)
+			if (wd < 4) die("'" s "' not in the subset")
+			emit(d " = x86_mov(" d ", " ea(OP[1]) ", " wd "); tagn_" d " = 0;")
+			continue
+		}
+		if (base == "inc" || base == "dec") {
+			if (NOP != 1 || !reg(OP[1])) die("'" s "' not in the subset")
+			d = RG; use(d)
+			emit(d " = x86_" (base == "inc" ? "add" : "sub") "(" d ", 1, " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			continue
+		}
+		if (base == "shr") {
+			if (NOP == 1) { OP[2] = OP[1]; OP[1] = "$0x1" }
+			if (!reg(OP[2]) || imm(OP[1]) == "") die("'" s "' not in the subset")
+			d = RG; use(d)
+			emit("cf = x86_cf_shr(" d ", " imm(OP[1]) ", " RW "); " d " = x86_shr(" d ", " imm(OP[1]) ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			continue
+		}
+		if (base == "add" || base == "sub" || base == "and" || base == "or" || base == "xor" || base == "cmp" || base == "test") {
+			if (NOP != 2 || !reg(OP[2])) die("'" s "' not in the subset")
+			d = RG; wd = RW; use(d)
+			if (reg(OP[1])) { use(RG); v = RG } else if (imm(OP[1]) != "") v = imm(OP[1]); else die("'" s "' not in the subset")
+			if (base == "add" || base == "sub")
+				emit("cf = x86_cf_" base "(" d ", " v ", " wd "); " d " = x86_" base "(" d ", " v ", " wd "); zf = x86_zf(" d ", " wd "); tagn_" d " = 0;")
+			else if (base == "cmp")
+				emit("cf = x86_cf_sub(" d ", " v ", " wd "); zf = x86_zf(x86_sub(" d ", " v ", " wd "), " wd ");")
+			else if (base == "test")
+				emit("cf = 0; zf = x86_zf(x86_and(" d ", " v ", " wd "), " wd ");")
+			else
+				emit(d " = x86_" base "(" d ", " v ", " wd "); cf = 0; zf = x86_zf(" d ", " wd "); tagn_" d " = 0;")
+			continue
+		}
+		die("instruction '" s "' not in the subset")
+	}
+	if (FALLS) die("the last instruction falls off the end")
+
+	# the entry state, by ABI
+	if (abi == "rep") { use("rdi"); use("rsi"); use("rcx")
+		entry = "rdi == dbase && rsi == sbase && rcx == len && unchanged{Pre, Here}(dst, 0, len)" }
+	else { use("rdi"); use("rcx"); use("rax")
+		entry = "rdi == dbase && rcx == len && rax == 0 && unchanged{Pre, Here}(dst, 0, len)" }
+	regs = ""; for (i = 1; i <= 16; i++) if (r64[i] in USED) regs = regs (regs == "" ? "" : " ") r64[i]
+	nr = split(regs, rl, " ")
+
+	print "#include \"" row ".h\""
+	print "#include \"x86.h\""
+	print ""
+	print "#pragma GCC diagnostic ignored \"-Wunused-label\""
+	print "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\""
+	if (kind == "copy")
+		print "size_t model_" row "(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr)"
+	else print "size_t model_" row "(uint8_t *dst, size_t len, size_t daddr)"
+	print "{"
+	print "\tconst uint64_t dbase = daddr;"
+	if (kind == "copy") print "\tconst uint64_t sbase = x86_any();\t/* the source's address: any */"
+	for (i = 1; i <= nr; i++) print "\tuint64_t " rl[i] " = x86_any(), tag_" rl[i] " = 0, tagn_" rl[i] " = 0;"
+	print "\tint cf = x86_any_flag(), zf = x86_any_flag();"
+	print "\tint pc = 1;"
+	if (abi == "rep") print "\trdi = dbase; rsi = sbase; rcx = len;"
+	else print "\trdi = dbase; rcx = len; rax = 0;"
+	inv = "pc == 1"; for (i = 2; i <= NI; i++) if (K[i] in CUT) inv = inv " || pc == " i
+	print "\t/*@ loop invariant cut: " inv ";"
+	print "\t    loop invariant entry: pc == 1 ==> (" entry ");"
+	for (i = 1; i <= NI; i++) if ((K[i] in CUT) && (K[i] in INV)) {
+		nm = lab(K[i]); sub(/^L_/, "", nm)
+		print "\t    loop invariant at_" nm ": pc == " i " ==>\n\t\t    (" INV[K[i]] ");"
+	}
+	as = "pc, cf, zf"; for (i = 1; i <= nr; i++) as = as ", " rl[i] ", tag_" rl[i] ", tagn_" rl[i]
+	print "\t    loop assigns " as ", dst[0 .. len - 1];"
+	if (VARIANT != "") print "\t    loop variant " VARIANT ";"
+	print "\t*/"
+	print "\tfor (;;) {"
+	for (i = 1; i <= NI; i++) if (K[i] in CUT) print "\t\tif (pc == " i ") goto " lab(K[i]) ";"
+	print "\t\tgoto L_oops;"
+	printf "%s", BODY
+	print "\t}"
+	print "L_oops:\t/* a fault with no __ex_table entry, or a jump out: must be unreachable */"
+	print "\t/*@ assert no_oops: \\false; */"
+	print "\treturn len;"
+	print "}"
+}
