@@ -201,6 +201,8 @@ routine_shape() { # PRE SYM
 	body=$(routine_body "$2" "$1")
 	grep -q '\.L_copy_short_string' <<<"$body" && echo short_string
 	grep -q '\.Lunrolled' <<<"$body" && echo unrolled64
+	# overlap_pair: the last quadword moved through rcx (movs_fast)
+	grep -Eq 'movq[[:space:]]+-8\(%rsi,%rcx\)' <<<"$body" && echo overlap_pair
 	# extable: the body has exception-table entries (a routine without
 	# any cannot take a user fault: clear_page_*, copy_page); movnti:
 	# non-temporal stores (the uncached copy, whatever its name)
