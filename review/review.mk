@@ -50,7 +50,7 @@ REPORT_FUZZ_SECONDS ?= 10
 PROOF_RESULTS       := $(BUILD)/proofs/results.json
 # Global symbols the reviewed object must not define twice: what the review
 # binaries link besides it.
-REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
+REVIEW_LINKED       := $(sort $(LAB_OBJS) $(SWEEP_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
 # $(call step_json,READER,ARGS), after a step's command: the step's JSON
 # (its target, docs/results.md) from its output (the target's .txt) and
@@ -124,7 +124,7 @@ $(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
 # The lab's binaries, with the reviewed object linked in.
 review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ 2>$@.log || { cat $@.log >&2; \
 	. review/lib.sh && link_diagnose $(RD)/review.o $@.log $(call sq,$(ASM)) >&2; exit 1; }
-$(RD)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(RD)/review.o
+$(RD)/sweep: $(LAB_OBJS) $(SWEEP_OBJS) $(RD)/review.o
 	@echo "review: linking" >&2
 	$(call review_link,$(CC) $(CFLAGS))
 $(RD)/ucopy-replay: $(REPLAY_OBJS) $(RD)/review.o
@@ -237,54 +237,36 @@ review-scan:
 # turns on -q with the `review` goal out of date: make then exits 1.
 # (`make -n review` runs the review too.) This block is the only place
 # that does this.
-ifneq ($(filter review,$(MAKECMDGOALS)),)
-REVIEW_RC := $(lastword $(shell review/review.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_RC)),)
-$(info $(file <$(REVIEW_REPORT)))
+# $(call exit_as_goal,GOAL,COMMAND,REPORT) makes `make GOAL` run COMMAND
+# as described above, print REPORT after an exit 0 or 1, and exit 1 after
+# a 1 (-q), 2 after anything else.
+define exit_as_goal
+ifneq ($$(filter $(1),$$(MAKECMDGOALS)),)
+$(1)_RC := $$(lastword $$(shell $(2); echo $$$$?))
+ifneq ($$(filter 0 1,$$($(1)_RC)),)
+$$(info $$(file <$(3)))
 else
-$(error review: stopped (exit $(REVIEW_RC)): see the message above)
+$$(error $(1): stopped (exit $$($(1)_RC)): see the message above)
 endif
-ifeq ($(REVIEW_RC),1)
+ifeq ($$($(1)_RC),1)
 MAKEFLAGS += -q
 endif
-review:
+$(1):
 	@:
 endif
+endef
+$(eval $(call exit_as_goal,review,review/review.sh $$(MAKEOVERRIDES) >/dev/null,$$(REVIEW_REPORT)))
 
 # ---- `make review-patch`: old and new side by side, the same way ----
 # review/review-patch.sh exits 0 (nothing regressed), 1 (a regression) or
 # 2 (bad input); make's exit status follows, as for `make review`.
-ifneq ($(filter review-patch,$(MAKECMDGOALS)),)
-REVIEW_PATCH_RC := $(lastword $(shell review/review-patch.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_PATCH_RC)),)
-$(info $(file <$(REVIEW_DIR)/patch/report.md))
-else
-$(error review-patch: stopped (exit $(REVIEW_PATCH_RC)): see the message above)
-endif
-ifeq ($(REVIEW_PATCH_RC),1)
-MAKEFLAGS += -q
-endif
-review-patch:
-	@:
-endif
+$(eval $(call exit_as_goal,review-patch,review/review-patch.sh $$(MAKEOVERRIDES) >/dev/null,$$(REVIEW_DIR)/patch/report.md))
 
 # ---- `make review-tree`: a whole kernel tree, the same way ----
 # review/tree.sh exits 0, 1 or 2 (docs/review.md, "Reviewing a kernel
 # tree"); its report is also written to $(REVIEW_DIR)/tree-last.md for
 # make to print.
-ifneq ($(filter review-tree,$(MAKECMDGOALS)),)
-REVIEW_TREE_RC := $(lastword $(shell mkdir -p $(REVIEW_DIR) && review/tree.sh $(MAKEOVERRIDES) >$(REVIEW_DIR)/tree-last.md; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_TREE_RC)),)
-$(info $(file <$(REVIEW_DIR)/tree-last.md))
-else
-$(error review-tree: stopped (exit $(REVIEW_TREE_RC)): see the message above)
-endif
-ifeq ($(REVIEW_TREE_RC),1)
-MAKEFLAGS += -q
-endif
-review-tree:
-	@:
-endif
+$(eval $(call exit_as_goal,review-tree,mkdir -p $$(REVIEW_DIR) && review/tree.sh $$(MAKEOVERRIDES) >$$(REVIEW_DIR)/tree-last.md,$$(REVIEW_DIR)/tree-last.md))
 .PHONY: review-tree review-tree-tests
 review-tree-tests:
 	@tests/review-tree-fake.sh && tests/review-tree-debian.sh
