@@ -52,10 +52,11 @@ PROOF_RESULTS       := $(BUILD)/proofs/results.json
 # binaries link besides it.
 REVIEW_LINKED       := $(sort $(LAB_OBJS) $(SWEEP_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
-# $(call step_json,READER,ARGS), after a step's command: the step's JSON
-# (its target, docs/results.md) from its output (the target's .txt) and
-# exit status, by READER (review/lib.sh, scripts/results.sh).
-step_json = rc=$$?; . review/lib.sh && $(1) $(basename $@).txt $$rc $(2) >$@.tmp && mv $@.tmp $@
+# $(call step_json,READER,FILE,ARGS), after a step's command: the step's
+# JSON (its target, docs/results.md) from what it wrote (FILE: the sweep's
+# own JSON, or the tool's output) and its exit status, by READER
+# (review/lib.sh, scripts/results.sh).
+step_json = rc=$$?; . review/lib.sh && $(1) $(2) $$rc $(3) >$@.tmp && mv $@.tmp $@
 
 .PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge \
 	review-example
@@ -153,16 +154,16 @@ REVIEW_REF := $(if $(REVIEW_ZT),tail_c_zero,$(if $(filter clear,$(shell . review
 REVIEW_KEEPS = "$$(. review/lib.sh && k='$(KEEPS)' && echo "$${k:-$$(registry_field $(MODEL) keeps)}" | tr ' ' ,)"
 $(RD)/sweep-model.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against model $(MODEL)" >&2
-	@$(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) >$(basename $@).txt 2>&1; \
-		$(call step_json,sweep_json)
+	@rm -f $(basename $@).sweep.json; $(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) \
+		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 ifeq ($(MODEL),$(REVIEW_REF))
 $(RD)/sweep-exact.json: $(RD)/sweep-model.json
 	@cp $(basename $<).txt $(basename $@).txt && cp $< $@
 else
 $(RD)/sweep-exact.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against the $(if $(REVIEW_ZT),ZEROTAIL,EXACT) contract (model $(REVIEW_REF))" >&2
-	@$(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
-		>$(basename $@).txt 2>&1; $(call step_json,sweep_json)
+	@rm -f $(basename $@).sweep.json; $(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
+		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 endif
 
 ifeq ($(REVIEW_FUZZ_SECONDS),0)
@@ -181,7 +182,7 @@ $(RD)/fuzz.json: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
 		timeout --kill-after=10 $$(($(REVIEW_FUZZ_SECONDS) + 120)) $(RD)/ucopy-fuzz \
 		-max_total_time=$(REVIEW_FUZZ_SECONDS) -print_final_stats=1 -timeout=10 \
 		-artifact_prefix=$(RD)/fuzz-crashes/ $(RD)/fuzz-corpus >$(basename $@).txt 2>&1; \
-		$(call step_json,fuzz_json)
+		$(call step_json,fuzz_json,$(basename $@).txt)
 endif
 
 # The benchmark's --entry mode: the reviewed routine against the project's
@@ -202,7 +203,7 @@ $(RD)/bench.json: $(RD)/ucopy-bench $(REVIEW_STEP)
 		  --csv $(RD)/bench/results.csv --summary $(RD)/bench/summary.csv) \
 		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
 		$(if $(filter 2,$(REVIEW_QUICK)),$(REVIEW_BENCH_QUICK),$(REVIEW_BENCH_FULL)) \
-		>$(basename $@).txt 2>&1; $(call step_json,bench_json,$(RD) "$$(cat $(RD)/symbol)" $(MODEL))
+		>$(basename $@).txt 2>&1; $(call step_json,bench_json,$(basename $@).txt,$(RD) "$$(cat $(RD)/symbol)" $(MODEL))
 endif
 
 # The review's JSON (verdict, levels, exit status: scripts/results.jq) and
@@ -289,12 +290,12 @@ review-example:
 $(REPORT_DIR)/sweep-full.json $(REPORT_DIR)/sweep-quick.json: $(REPORT_DIR)/sweep-%.json: $(LAB_DIR)/sweep
 	@mkdir -p $(@D)
 	@echo "report: the $* sweep" >&2
-	@$(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) >$(basename $@).txt 2>&1; \
-		$(call step_json,sweep_json)
+	@rm -f $(basename $@).sweep.json; $(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) \
+		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 
 $(REPORT_DIR)/levels.json: $(LAB_DIR)/levels
 	@mkdir -p $(@D)
-	@$(LAB_DIR)/levels >$(basename $@).txt 2>&1; $(call step_json,levels_json)
+	@$(LAB_DIR)/levels >$(basename $@).txt 2>&1; $(call step_json,levels_json,$(basename $@).txt)
 
 # REPORT_FUZZ_SECONDS of libFuzzer per registry row, unless `make fuzz`
 # left a newer result for it.
