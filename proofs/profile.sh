@@ -121,7 +121,7 @@ jq -r '
 	"|---|--:|--:|--:|--:|--:|--:|",
 	(.units[] | "| \(.unit) | \(.goals) | \(.wall_s) | \(.cpu_s) | \(c("contract"; "cvc4") | f) / \(c("contract"; "z3") | f) / \(c("contract"; "cvc5") | f) | \(c("equivalence"; "cvc4") | f) / \(c("equivalence"; "z3") | f) / \(c("equivalence"; "cvc5") | f) | \(c("smoke"; "cvc4") | f) / \(c("smoke"; "z3") | f) / \(c("smoke"; "cvc5") | f) |"),
 	"",
-	"| goal kind | goals | prover calls | prover s (cvc4 / z3 / cvc5 / qed) | results |",
+	"| goal kind | goals | calls (Qed proofs included) | seconds (cvc4 / z3 / cvc5 / qed) | results |",
 	"|---|--:|--:|--:|---|",
 	(. as $p | ["contract", "equivalence", "smoke"][] as $k | $p.calls[$k] as $c | select($c)
 	 | "| \($k) | \($c.goals) | \($c.calls) | \($p.by_kind[$k].total) (\($p.by_kind[$k].cvc4 // 0) / \($p.by_kind[$k].z3 // 0) / \($p.by_kind[$k].cvc5 // 0) / \($p.by_kind[$k].qed // 0)) | \($c.results | to_entries | map("\(.key) \(.value)") | join(", ")) |"),
