@@ -1,5 +1,11 @@
 # src/runtime/eras.tsv -> a C table (build/gen/eras.h), columns found by
-# their header names. A version x.y[.z] becomes x*1000000 + y*1000 + z; an
+# their header names. The table (plain TSV, header first): which row a
+# kernel runs per routine, from its version and CPU flags; the first line
+# that matches wins: path (copy: copy_to_user and copy_from_user; clear:
+# clear_user), the kernel range since..until (x.y or x.y.z, both ends
+# included, - open), the /proc/cpuinfo flags it needs (all, comma
+# separated) and lacks (any one), the registry row, and why (the era,
+# docs/kernel-history.md). A version x.y[.z] becomes x*1000000 + y*1000 + z; an
 # open end "-" becomes 0 or 999999999; "until x.y" takes every x.y.z.
 BEGIN { FS = "\t"; print "/* generated from src/runtime/eras.tsv by scripts/eras_h.awk: do not edit */" }
 /^#/ { next }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make live-vm's bad input (issue 23): each must end in exit 2 with a clear
-# line, and leave no qemu behind. Uses the cached Debian 6.1 image that
+# line, and leave no qemu behind; and a wrong model must be caught (exit 1). Uses the cached Debian 6.1 image that
 # live-vm-quick downloads (skipped, with its reason, where there is none).
 # Last line: "N passed, M failed".
 set -uo pipefail
@@ -40,6 +40,20 @@ else
 	expect "a hang (time limit)" "no result within 3s" KERNEL_IMAGE="$img" CPUS=qemu64 BOOT_TIMEOUT=3
 	expect "a panic (no init)" "never ran /init" KERNEL_IMAGE="$img" CPUS=qemu64 \
 		LIVE_VM_APPEND=rdinit=/nonexistent BOOT_TIMEOUT=240
+	# the negative control: 6.1's clear_user checked against 6.4's EXACT
+	# stos_alt must disagree (exit 1), so agreement is not vacuous
+	env KERNEL_IMAGE="$img" CPUS=qemu64 EXPECT_CLEAR_ROW=stos_alt LIVE_VM_FLAGS="--quick --max-len 16" \
+		timeout 300 tests/live-vm.sh >"$dir.out" 2>&1
+	rc=$?
+	line=$(grep -E '^live-vm: .* [1-9][0-9]* disagree with their model' "$dir.out")
+	if [ "$rc" = 1 ] && [ -n "$line" ] && grep -q '^MISMATCH zero' "$dir.out"; then
+		pass=$((pass + 1))
+		echo "ok: a wrong clear row (stos_alt on 6.1) is caught: $line"
+	else
+		fail=$((fail + 1))
+		echo "FAIL: a wrong clear row was not caught (exit $rc):"
+		tail -n 15 "$dir.out" | sed 's/^/  | /'
+	fi
 fi
 rm -rf "$dir" "$dir.out"
 echo "$pass passed, $fail failed"

@@ -33,7 +33,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "lab.h"
+#include "lab/lab.h"
 #include "sandbox.h"
 
 /* The lab's hooks: weak, for tools that run a routine without the lab

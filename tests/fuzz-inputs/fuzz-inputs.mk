@@ -15,7 +15,8 @@ FUZZ_INPUTS_SECONDS ?= 60
 FUZZ_INPUTS_SHELL   ?= 500
 FI_CFLAGS   := $(filter-out -Werror,$(CFLAGS)) -fPIE -Itests -Ibench -g \
 	       -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FI_C        := $(UCOPY_C) tests/lab.c tests/plan.c tests/sandbox.c tests/fuzzcase.c \
+FI_C        := $(UCOPY_C) $(LAB_C) tests/sandbox.c tests/fuzzcase.c \
+	       $(addprefix tests/sweep/,plan.c merge.c report.c json.c) \
 	       bench/cpu.c bench/report.c
 FI_OBJS     := $(patsubst %.c,$(FI_DIR)/obj/%.o,$(FI_C))
 
@@ -26,7 +27,7 @@ $(FI_DIR)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(FI_CC) $(FI_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c $< -o $@
 
-$(FI_DIR)/fuzz-%: tests/fuzz-inputs/targets.c tests/sweep.c bench/options.c $(FI_OBJS) $(LAB_ASM_OBJS) \
+$(FI_DIR)/fuzz-%: tests/fuzz-inputs/targets.c tests/sweep/options.c bench/options.c $(FI_OBJS) $(LAB_ASM_OBJS) \
 		$(call obj,bench/thunks.S)
 	$(FI_CC) $(FI_CFLAGS) -fsanitize=fuzzer -DTARGET_$* $(LINK) $< \
 		$(filter %.o,$^) $(LIBS) -o $@
