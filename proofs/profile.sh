@@ -39,8 +39,8 @@ fi
 if [ "${1:-}" = --report ]; then
 	[ $# -eq 2 ] && [ -d "$2" ] || { echo "profile: --report needs a profile run's folder" >&2; exit 2; }
 	dir=$2
-	# a run stopped early: the units it finished
-	[ -f "$dir/results.json" ] || jq -s . "$dir"/*/summary.json > "$dir/results.json" ||
+	# a run stopped early (no wall time written): the units it finished
+	[ -f "$dir/wall" ] || jq -s . "$dir"/*/summary.json > "$dir/results.json" ||
 		{ echo "profile: no finished unit in $dir" >&2; exit 2; }
 else
 	dir=${PROFILE_DIR:-build/proofs-profile}
@@ -121,7 +121,7 @@ jq -r '
 	"|---|--:|--:|--:|--:|--:|--:|",
 	(.units[] | "| \(.unit) | \(.goals) | \(.wall_s) | \(.cpu_s) | \(c("contract"; "cvc4") | f) / \(c("contract"; "z3") | f) / \(c("contract"; "cvc5") | f) | \(c("equivalence"; "cvc4") | f) / \(c("equivalence"; "z3") | f) / \(c("equivalence"; "cvc5") | f) | \(c("smoke"; "cvc4") | f) / \(c("smoke"; "z3") | f) / \(c("smoke"; "cvc5") | f) |"),
 	"",
-	"| goal kind | goals | prover calls | prover s (cvc4 / z3 / cvc5 / qed) | results |",
+	"| goal kind | goals | calls (Qed proofs included) | seconds (cvc4 / z3 / cvc5 / qed) | results |",
 	"|---|--:|--:|--:|---|",
 	(. as $p | ["contract", "equivalence", "smoke"][] as $k | $p.calls[$k] as $c | select($c)
 	 | "| \($k) | \($c.goals) | \($c.calls) | \($p.by_kind[$k].total) (\($p.by_kind[$k].cvc4 // 0) / \($p.by_kind[$k].z3 // 0) / \($p.by_kind[$k].cvc5 // 0) / \($p.by_kind[$k].qed // 0)) | \($c.results | to_entries | map("\(.key) \(.value)") | join(", ")) |"),

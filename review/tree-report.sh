@@ -110,6 +110,6 @@ esac
 echo
 echo "## Reproduce"
 echo
-echo "    make review-tree KERNEL=... REVIEW_QUICK=$(q .settings.review_quick) REVIEW_FUZZ_SECONDS=$(q .settings.fuzz_seconds)$( [ "$(q .settings.bench)" = 1 ] || echo ' REVIEW_BENCH=0')"
+echo "    make review-tree KERNEL=$(q '.kernel.input // "..."')$(q '.kernel.rev // empty | " REV=" + .') REVIEW_QUICK=$(q .settings.review_quick) REVIEW_FUZZ_SECONDS=$(q .settings.fuzz_seconds)$( [ "$(q .settings.bench)" = 1 ] || echo ' REVIEW_BENCH=0')"
 echo
 echo "Each routine's own report (listed above) holds its replay commands; the reviewed files are under \`$(dirname "$J")/src/\`."

@@ -345,13 +345,13 @@ nknown=$(jq -s '[.[] | select(.verdict == "known")] | length' "$RESULTS")
 rc=0
 [ "$nfail" -gt 0 ] && rc=1
 [ "$STRICT" = 1 ] && [ "$nknown" -gt 0 ] && rc=1
-jq -n --arg version "$VER" --arg origin "$ORIGIN" --argjson routines "$(jq -s . "$RESULTS")" \
+jq -n --arg version "$VER" --arg origin "$ORIGIN" --arg input "$KERNEL" --arg rev "$REV" --argjson routines "$(jq -s . "$RESULTS")" \
 	--argjson not_reviewed "$(jq -s . "$NOTREV")" --argjson dispatch "$(jq -s . "$DISPATCH")" \
 	--argjson alternatives "$alts_json" --arg clear_user_c "$clear_c" --argjson live_vm "$live" \
 	--argjson quick "$REVIEW_QUICK" --argjson fuzz "$REVIEW_FUZZ_SECONDS" --argjson bench "$REVIEW_BENCH" \
 	--argjson strict "$STRICT" --argjson wall "$wall_s" --argjson cpu "$cpu_s" --argjson rc "$rc" \
 	--arg files "$(printf '%s\n' "${found[@]}")" \
-	'{kernel: {version: $version, origin: $origin, files: ($files | split("\n") | map(select(. != "")))},
+	'{kernel: {version: $version, origin: $origin, input: $input, rev: (if $rev == "" then null else $rev end), files: ($files | split("\n") | map(select(. != "")))},
 	  settings: {review_quick: $quick, fuzz_seconds: $fuzz, bench: $bench, strict: $strict},
 	  routines: $routines, not_reviewed: $not_reviewed, alternatives: $alternatives, dispatch: $dispatch,
 	  usercopy_c: $clear_user_c, live_vm: $live_vm,

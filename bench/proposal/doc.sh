@@ -68,6 +68,23 @@ md() {
 				for (j = 1; j <= m; j++) { d = f[r[j], l, "dst"]; s = f[r[j], l, "src"]
 					printf " %s |", (d == s ? d : "dst " d ", src " s) }
 				printf " %+d |\n", (f["movs_fast", l, "dst"] - f["movs_alt", l, "dst"]) * per } }' "$B/faults.csv"
+	R=build/proposal/review
+	if compgen -G "$R/*.json" >/dev/null; then
+		echo
+		echo "**The patch reviewed** (review/proposal/review.sh: \`make review-patch PATCH=<the patch>"
+		echo "KERNEL=/usr/src/linux-source-6.12.tar.xz\` with and without ERMS; the routine's row"
+		echo "picked by review/match.tsv; levels from the sweeps under each reading):"
+		echo
+		echo "| features | exit | side | model | level exact hw | level delayed hw | verdict | REVIEW_QUICK, fuzz s | seconds |"
+		echo "|---|---:|---|---|---|---|---|---|---:|"
+		for j in "$R"/*.json; do
+			f=$(jq -r .features "$j")
+			[ -r "$R/$f.csv" ] || { jq -r '"| \(.features) | \(.exit) | (no report) | | | | | \(.review_quick), \(.fuzz_seconds) | \(.seconds) |"' "$j"; continue; }
+			awk -F, -v f="$f" -v e="$(jq -r .exit "$j")" -v q="$(jq -r '"\(.review_quick), \(.fuzz_seconds)"' "$j")" \
+				-v sec="$(jq -r .seconds "$j")" "$hdr"'{ m = $c["model"]; if (m == "bytewise") m = "bytewise (the EXACT contract)"
+				printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", f, e, $c["side"], m, $c["exact_level"], $c["delayed_level"], $c["verdict"], q, sec }' "$R/$f.csv"
+		done
+	fi
 	if [ -r "$K/times.json" ]; then
 		echo
 		echo "**Kernel builds** (review/proposal/kernel.sh, \`make -j${KERNEL_JOBS:-2} bzImage\` under nice on this"

@@ -63,7 +63,7 @@ static int map_poison_region(void)
 	return p == MAP_FAILED ? -1 : 0;
 }
 
-uint64_t splitmix(uint64_t *s)
+uint64_t lab_splitmix(uint64_t *s)
 {
 	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -71,7 +71,7 @@ uint64_t splitmix(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-int buffers_init(void)
+int lab_buffers_init(void)
 {
 	uint64_t s = 0x75636f7079ull;   /* fixed: contents vary by case seed */
 
@@ -79,7 +79,7 @@ int buffers_init(void)
 	    map_poison_region())
 		return -1;
 	for (size_t i = 0; i < POOL; i++) {
-		uint64_t v = splitmix(&s);
+		uint64_t v = lab_splitmix(&s);
 		copy_source_bytes[i] = copy_source_bytes[i + POOL] = (uint8_t)v;
 		copy_dest_bytes[i] = copy_dest_bytes[i + POOL] =
 			(uint8_t)v ^ (uint8_t)((v >> 8) | 1);
@@ -88,16 +88,16 @@ int buffers_init(void)
 	return 0;
 }
 
-void buffer_contents(int clear, uint64_t *seed, const uint8_t **s, const uint8_t **d)
+void lab_buffer_contents(int clear, uint64_t *seed, const uint8_t **s, const uint8_t **d)
 {
-	uint64_t k = splitmix(seed) % POOL;
+	uint64_t k = lab_splitmix(seed) % POOL;
 
 	*s = (clear ? zeros : copy_source_bytes) + WINDOW + k;
 	*d = (clear ? clear_dest_bytes : copy_dest_bytes) + WINDOW + k;
 }
 
 /* Buffer start: against the guard when the fault offset is <= len. */
-uintptr_t place_buffer(const struct region *r, size_t len, size_t f, unsigned align)
+uintptr_t lab_place_buffer(const struct region *r, size_t len, size_t f, unsigned align)
 {
 	uintptr_t g = (uintptr_t)r->hi_guard;
 
@@ -108,7 +108,7 @@ uintptr_t place_buffer(const struct region *r, size_t len, size_t f, unsigned al
 
 /* The part [lo, hi) of a buffer's surroundings the lab fills and checks:
  * WINDOW bytes either side, clipped to the read-write pages. */
-void buffer_window(const struct region *r, uint8_t *buf, size_t len,
+void lab_buffer_window(const struct region *r, uint8_t *buf, size_t len,
 		   uint8_t **lo, uint8_t **hi)
 {
 	*lo = buf - WINDOW < r->rw ? r->rw : buf - WINDOW;
@@ -118,7 +118,7 @@ void buffer_window(const struct region *r, uint8_t *buf, size_t len,
 }
 
 /* First offset in [a, b) where buf differs from want (relative to base). */
-ptrdiff_t first_diff(const uint8_t *buf, const uint8_t *want, ptrdiff_t a, ptrdiff_t b)
+ptrdiff_t lab_first_diff(const uint8_t *buf, const uint8_t *want, ptrdiff_t a, ptrdiff_t b)
 {
 	if (a >= b || !memcmp(buf + a, want + a, (size_t)(b - a)))
 		return PTRDIFF_MAX;

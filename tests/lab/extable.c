@@ -17,21 +17,21 @@ struct ex_entry {
 extern const struct ex_entry __start___ex_table[] __attribute__((weak));
 extern const struct ex_entry __stop___ex_table[] __attribute__((weak));
 
-struct ex_fix *ex_index;  /* sorted by insn */
-size_t ex_count;
+struct ex_fix *lab_extable_index;  /* sorted by insn */
+size_t lab_extable_count;
 
-const struct ex_fix *ex_find(uintptr_t rip)
+const struct ex_fix *lab_extable_find(uintptr_t rip)
 {
-	size_t lo = 0, hi = ex_count;
+	size_t lo = 0, hi = lab_extable_count;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (ex_index[mid].insn < rip)
+		if (lab_extable_index[mid].insn < rip)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < ex_count && ex_index[lo].insn == rip ? &ex_index[lo] : NULL;
+	return lo < lab_extable_count && lab_extable_index[lo].insn == rip ? &lab_extable_index[lo] : NULL;
 }
 
 static int ex_cmp(const void *a, const void *b)
@@ -41,7 +41,7 @@ static int ex_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int ex_build(void)
+int lab_extable_build(void)
 {
 	const struct ex_entry *start = __start___ex_table, *stop = __stop___ex_table;
 	const struct ex_entry *e;
@@ -50,21 +50,21 @@ int ex_build(void)
 		fprintf(stderr, "lab: no __ex_table linked in\n");
 		return -1;
 	}
-	ex_count = (size_t)(stop - start);
-	ex_index = calloc(ex_count, sizeof *ex_index);
-	if (!ex_index)
+	lab_extable_count = (size_t)(stop - start);
+	lab_extable_index = calloc(lab_extable_count, sizeof *lab_extable_index);
+	if (!lab_extable_index)
 		return -1;
 	for (e = start; e < stop; e++) {
-		struct ex_fix *f = &ex_index[e - start];
+		struct ex_fix *f = &lab_extable_index[e - start];
 		f->insn = (uintptr_t)&e->insn + (intptr_t)e->insn;
 		f->fixup = (uintptr_t)&e->fixup + (intptr_t)e->fixup;
 		f->type = e->type;
 	}
-	qsort(ex_index, ex_count, sizeof *ex_index, ex_cmp);
+	qsort(lab_extable_index, lab_extable_count, sizeof *lab_extable_index, ex_cmp);
 	return 0;
 }
 
 size_t lab_extable_size(void)
 {
-	return ex_count;
+	return lab_extable_count;
 }

@@ -34,7 +34,7 @@ void lab_abort_syscall(long nr, const char *name, uintptr_t rip)
 		return;
 	lab_refused.nr = nr;
 	lab_refused.name = name;
-	lab_cur.rip = rep_code_addr(rip);
+	lab_cur.rip = lab_code_addr(rip);
 	abort_case(LAB_F_SYSCALL);
 }
 
@@ -44,7 +44,7 @@ void lab_prepare_sandbox(void)
 {
 	const char *why;
 
-	(void)rep_sites_patch(&why);
+	(void)lab_rep_sites_patch(&why);
 }
 
 /*
@@ -167,9 +167,9 @@ static void on_fault(int sig, siginfo_t *si, void *ucv)
 	lab_cur.prev_kind = K_OTHER;	/* the faulting instruction did not complete */
 	if (lab_cur.fault_fences)
 		lab_cur.nt_pending = 0;
-	if ((site = rep_site_of_trampoline(lab_cur.rip)))
+	if ((site = lab_rep_site_of_trampoline(lab_cur.rip)))
 		lag_rep_fault(site, g);
-	fix = ex_find(lab_cur.rip);
+	fix = lab_extable_find(lab_cur.rip);
 	if (!fix)
 		abort_case(LAB_F_NOEXTABLE);
 	if (!fault_expected(lab_cur.addr, lab_cur.err))
@@ -225,21 +225,21 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
 	uintptr_t rip = (uintptr_t)g[REG_RIP];
 	struct rep_site *r;
 
-	if (rep_sites_patched() && (r = rep_site_at(rip - 1)) && *(const uint8_t *)(rip - 1) == 0xcc) {
+	if (lab_rep_sites_patched() && (r = lab_rep_site_at(rip - 1)) && *(const uint8_t *)(rip - 1) == 0xcc) {
 		r->start_rcx = (uint64_t)g[REG_RCX];
 		g[REG_RIP] = (greg_t)r->tramp;
 		lab_cur.rep_runs++;
 		return;
 	}
 	if (lab_cur.armed && lab_cur.tracing) {
-		trace_step(g);
+		lab_trace_step(g);
 		return;
 	}
 	if (!lab_cur.armed) {
 		signal(sig, SIG_DFL);
 		return;
 	}
-	lab_cur.rip = rep_code_addr(rip);
+	lab_cur.rip = lab_code_addr(rip);
 	lab_cur.addr = (uintptr_t)si->si_addr;
 	lab_cur.abort_sig = sig;
 	abort_case(LAB_F_SIGNAL);
@@ -261,14 +261,14 @@ static void on_tick(int sig, siginfo_t *si, void *ucv)
 		return;
 	}
 	if (++lab_cur.ticks >= lab_cur.timeout_ticks) {
-		lab_cur.rip = rep_code_addr((uintptr_t)((ucontext_t *)ucv)->uc_mcontext.gregs[REG_RIP]);
+		lab_cur.rip = lab_code_addr((uintptr_t)((ucontext_t *)ucv)->uc_mcontext.gregs[REG_RIP]);
 		abort_case(LAB_F_TIMEOUT);
 	}
 }
 
 /* The handlers (on an alternate stack) and the CPU timer; in every process
  * (a child after fork again: timers are not inherited). 0 or -1. */
-int faults_install(void)
+int lab_faults_install(void)
 {
 	static uint8_t altstack[1 << 16];
 	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof altstack };

@@ -62,11 +62,11 @@ struct ex_fix {
 	uintptr_t insn, fixup;
 	uint32_t type;
 };
-int ex_build(void);
-const struct ex_fix *ex_find(uintptr_t rip);
+int lab_extable_build(void);
+const struct ex_fix *lab_extable_find(uintptr_t rip);
 /* The index, sorted by insn (rep_sites.c walks it). */
-extern struct ex_fix *ex_index;
-extern size_t ex_count;
+extern struct ex_fix *lab_extable_index;
+extern size_t lab_extable_count;
 
 /* ---- rep_sites.c: the rep movs/stos a lag applies to (int3-patched) ---- */
 struct rep_site {
@@ -77,19 +77,19 @@ struct rep_site {
 	uint8_t first;                /* the byte the int3 replaces */
 	volatile uint64_t start_rcx;  /* count when this execution began */
 };
-void rep_sites_find(void);
+void lab_rep_sites_find(void);
 /* Puts the int3s in (once per process). 0, or -1 with *why set. */
-int rep_sites_patch(const char **why);
-int rep_sites_patched(void);
-struct rep_site *rep_site_at(uintptr_t at);
-struct rep_site *rep_site_of_trampoline(uintptr_t pc);
+int lab_rep_sites_patch(const char **why);
+int lab_rep_sites_patched(void);
+struct rep_site *lab_rep_site_at(uintptr_t at);
+struct rep_site *lab_rep_site_of_trampoline(uintptr_t pc);
 /* A code address as the routine's: a trampoline's is its site's. */
-uintptr_t rep_code_addr(uintptr_t pc);
+uintptr_t lab_code_addr(uintptr_t pc);
 
 /* ---- trace.c: single-stepping a traced case for the fence check ---- */
 enum { K_OTHER, K_NT, K_FENCE };
-int trace_fault_fences(const char *model_name);
-void trace_step(greg_t *g);
+int lab_fault_fences(const char *model_name);
+void lab_trace_step(greg_t *g);
 
 /* ---- buffers.c: guard-page regions and their contents ---- */
 /* One buffer: a read-write run of pages between two PROT_NONE pages. */
@@ -97,15 +97,15 @@ struct region {
 	uint8_t *lo_guard, *rw, *hi_guard;
 };
 extern struct region lab_src_region, lab_dst_region, lab_poison_region;
-int buffers_init(void);
-uint64_t splitmix(uint64_t *s);
-uintptr_t place_buffer(const struct region *r, size_t len, size_t f, unsigned align);
-void buffer_window(const struct region *r, uint8_t *buf, size_t len,
+int lab_buffers_init(void);
+uint64_t lab_splitmix(uint64_t *s);
+uintptr_t lab_place_buffer(const struct region *r, size_t len, size_t f, unsigned align);
+void lab_buffer_window(const struct region *r, uint8_t *buf, size_t len,
 		   uint8_t **lo, uint8_t **hi);
-ptrdiff_t first_diff(const uint8_t *buf, const uint8_t *want, ptrdiff_t a, ptrdiff_t b);
+ptrdiff_t lab_first_diff(const uint8_t *buf, const uint8_t *want, ptrdiff_t a, ptrdiff_t b);
 /* A case's source bytes s[-WINDOW .. len+WINDOW] and destination's initial
  * bytes d[...] (never equal to s[i]), from a position picked by seed. */
-void buffer_contents(int clear, uint64_t *seed, const uint8_t **s, const uint8_t **d);
+void lab_buffer_contents(int clear, uint64_t *seed, const uint8_t **s, const uint8_t **d);
 
 /* ---- faults.c: the signal handlers ---- */
 /* What the signal handlers need to know about the case under way. */
@@ -144,15 +144,15 @@ extern struct lab_refused {
 	const char *name;
 } lab_refused;
 extern sigset_t lab_normal_mask;
-int faults_install(void);
+int lab_faults_install(void);
 
 /* ---- symbols.c: where a code or data address is, in words ---- */
-void where(uintptr_t pc, char *buf, size_t n);
-void place(uintptr_t a, char *buf, size_t n);
+void lab_where(uintptr_t pc, char *buf, size_t n);
+void lab_place(uintptr_t a, char *buf, size_t n);
 
 /* ---- outcome.c ---- */
-void add_what(struct lab_outcome *o, unsigned kind, const char *fmt, ...)
+void lab_add_what(struct lab_outcome *o, unsigned kind, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void describe_abort(struct lab_outcome *o);
+void lab_describe_abort(struct lab_outcome *o);
 
 #endif

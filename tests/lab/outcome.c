@@ -9,7 +9,7 @@
 
 #include "internal.h"
 
-void add_what(struct lab_outcome *o, unsigned kind, const char *fmt, ...)
+void lab_add_what(struct lab_outcome *o, unsigned kind, const char *fmt, ...)
 {
 	size_t n = strlen(o->what);
 	va_list ap;
@@ -25,49 +25,49 @@ void add_what(struct lab_outcome *o, unsigned kind, const char *fmt, ...)
 }
 
 /* Why the case ended early, from what the handlers recorded. */
-void describe_abort(struct lab_outcome *o)
+void lab_describe_abort(struct lab_outcome *o)
 {
 	char at[64], addr[64];
 
-	where(lab_cur.rip, at, sizeof at);
-	place(lab_cur.addr, addr, sizeof addr);
+	lab_where(lab_cur.rip, at, sizeof at);
+	lab_place(lab_cur.addr, addr, sizeof addr);
 	switch (lab_cur.abort_kind) {
 	case LAB_F_NOEXTABLE:
 		if (lab_cur.bad_type)
-			add_what(o, LAB_F_NOEXTABLE, "fault at %s (access %s): its exception-table "
+			lab_add_what(o, LAB_F_NOEXTABLE, "fault at %s (access %s): its exception-table "
 				 "entry has type word %#x, which the lab does not apply",
 				 at, addr, (unsigned)lab_cur.bad_type);
 		else
-			add_what(o, LAB_F_NOEXTABLE, "fault at %s (access %s) has no exception-table entry",
+			lab_add_what(o, LAB_F_NOEXTABLE, "fault at %s (access %s) has no exception-table entry",
 				 at, addr);
 		break;
 	case LAB_F_OOB:
 		if (lab_cur.trapno == X86_TRAP_PF)
-			add_what(o, LAB_F_OOB, "%s at %s: %s is outside the bytes the case lets it touch",
+			lab_add_what(o, LAB_F_OOB, "%s at %s: %s is outside the bytes the case lets it touch",
 				 lab_cur.err & PF_WRITE ? "write" : "read", at, addr);
 		else
-			add_what(o, LAB_F_OOB, "general protection fault (trap %lu) at %s",
+			lab_add_what(o, LAB_F_OOB, "general protection fault (trap %lu) at %s",
 				 lab_cur.trapno, at);
 		break;
 	case LAB_F_NOTMCE:
-		add_what(o, LAB_F_NOTMCE, "machine check at %s (poisoned source, %s): its exception-table "
+		lab_add_what(o, LAB_F_NOTMCE, "machine check at %s (poisoned source, %s): its exception-table "
 			 "entry has type word %#x, not an MCE-safe one: the kernel would panic",
 			 at, addr, (unsigned)lab_cur.bad_type);
 		break;
 	case LAB_F_FAULTLOOP:
-		add_what(o, LAB_F_FAULTLOOP, "more than %d faults (last at %s, %s): fix-up loop",
+		lab_add_what(o, LAB_F_FAULTLOOP, "more than %d faults (last at %s, %s): fix-up loop",
 			 MAX_FAULTS, at, addr);
 		break;
 	case LAB_F_TIMEOUT:
-		add_what(o, LAB_F_TIMEOUT, "still running after %d ms of CPU (at %s)",
+		lab_add_what(o, LAB_F_TIMEOUT, "still running after %d ms of CPU (at %s)",
 			 lab_cur.timeout_ticks * TICK_US / 1000, at);
 		break;
 	case LAB_F_SYSCALL:
-		add_what(o, LAB_F_SYSCALL, "system call %ld (%s) at %s, refused by the sandbox: "
+		lab_add_what(o, LAB_F_SYSCALL, "system call %ld (%s) at %s, refused by the sandbox: "
 			 "not run", lab_refused.nr, lab_refused.name ? lab_refused.name : "unnamed", at);
 		break;
 	default:
-		add_what(o, LAB_F_SIGNAL, "signal %d (%s) at %s", lab_cur.abort_sig,
+		lab_add_what(o, LAB_F_SIGNAL, "signal %d (%s) at %s", lab_cur.abort_sig,
 			 strsignal(lab_cur.abort_sig), at);
 	}
 }

@@ -76,26 +76,26 @@ static int decode_rep_stos(const uint8_t *p, unsigned *len, unsigned *size)
 	return 1;
 }
 
-void rep_sites_find(void)
+void lab_rep_sites_find(void)
 {
-	rep_sites = calloc(ex_count ? ex_count : 1, sizeof *rep_sites);
+	rep_sites = calloc(lab_extable_count ? lab_extable_count : 1, sizeof *rep_sites);
 	if (!rep_sites)
 		return;
-	for (size_t i = 0; i < ex_count; i++) {
+	for (size_t i = 0; i < lab_extable_count; i++) {
 		unsigned len, size;
 
-		if (i && ex_index[i].insn == ex_index[i - 1].insn)
+		if (i && lab_extable_index[i].insn == lab_extable_index[i - 1].insn)
 			continue;
 		rep_sites[rep_nsites].stos = 0;
-		if (!decode_rep_movs((const uint8_t *)ex_index[i].insn, &len, &size)) {
-			if (!decode_rep_stos((const uint8_t *)ex_index[i].insn, &len, &size))
+		if (!decode_rep_movs((const uint8_t *)lab_extable_index[i].insn, &len, &size)) {
+			if (!decode_rep_stos((const uint8_t *)lab_extable_index[i].insn, &len, &size))
 				continue;
 			rep_sites[rep_nsites].stos = 1;
 		}
-		rep_sites[rep_nsites].at = ex_index[i].insn;
+		rep_sites[rep_nsites].at = lab_extable_index[i].insn;
 		rep_sites[rep_nsites].len = len;
 		rep_sites[rep_nsites].size = size;
-		rep_sites[rep_nsites].first = *(const uint8_t *)ex_index[i].insn;
+		rep_sites[rep_nsites].first = *(const uint8_t *)lab_extable_index[i].insn;
 		rep_nsites++;
 	}
 }
@@ -105,7 +105,7 @@ size_t lab_rep_sites(void)
 	return rep_nsites;
 }
 
-struct rep_site *rep_site_at(uintptr_t at)
+struct rep_site *lab_rep_site_at(uintptr_t at)
 {
 	size_t lo = 0, hi = rep_nsites;
 
@@ -120,7 +120,7 @@ struct rep_site *rep_site_at(uintptr_t at)
 }
 
 /* The site whose trampoline holds pc, or NULL. */
-struct rep_site *rep_site_of_trampoline(uintptr_t pc)
+struct rep_site *lab_rep_site_of_trampoline(uintptr_t pc)
 {
 	size_t k;
 
@@ -131,9 +131,9 @@ struct rep_site *rep_site_of_trampoline(uintptr_t pc)
 }
 
 /* A code address as the routine's: a trampoline's is its site's. */
-uintptr_t rep_code_addr(uintptr_t pc)
+uintptr_t lab_code_addr(uintptr_t pc)
 {
-	struct rep_site *r = rep_site_of_trampoline(pc);
+	struct rep_site *r = lab_rep_site_of_trampoline(pc);
 
 	return r ? r->at + (pc - (uintptr_t)r->tramp < r->len ? pc - (uintptr_t)r->tramp : 0) : pc;
 }
@@ -195,7 +195,7 @@ static int reps_patch(void)
 	return 0;
 }
 
-int rep_sites_patch(const char **why)
+int lab_rep_sites_patch(const char **why)
 {
 	int r = reps_patch();
 
@@ -203,7 +203,7 @@ int rep_sites_patch(const char **why)
 	return r;
 }
 
-int rep_sites_patched(void)
+int lab_rep_sites_patched(void)
 {
 	return reps_patched > 0;
 }

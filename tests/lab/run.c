@@ -35,14 +35,14 @@ struct run {
 int lab_init(void)
 {
 	if (!initialised) {
-		if (ex_build() || buffers_init()) {
+		if (lab_extable_build() || lab_buffers_init()) {
 			perror("lab: set-up");
 			return -1;
 		}
-		rep_sites_find();
+		lab_rep_sites_find();
 		initialised = 1;
 	}
-	return faults_install();
+	return lab_faults_install();
 }
 
 /* Fault offsets as the case means them: a clear reads nothing. */
@@ -69,12 +69,12 @@ static void fill_buffers(struct run *r)
 	uint8_t *lo, *hi;
 
 	r->srcr = r->t->kind == UCOPY_KIND_MC ? &lab_poison_region : &lab_src_region;
-	r->src = (uint8_t *)place_buffer(r->srcr, r->len, r->fs, r->c->src_align);
-	r->dst = (uint8_t *)place_buffer(&lab_dst_region, r->len, r->fd, r->c->dst_align);
-	buffer_contents(r->clear, &r->seed, &r->s, &r->d);
-	buffer_window(r->srcr, r->src, r->len, &lo, &hi);
+	r->src = (uint8_t *)lab_place_buffer(r->srcr, r->len, r->fs, r->c->src_align);
+	r->dst = (uint8_t *)lab_place_buffer(&lab_dst_region, r->len, r->fd, r->c->dst_align);
+	lab_buffer_contents(r->clear, &r->seed, &r->s, &r->d);
+	lab_buffer_window(r->srcr, r->src, r->len, &lo, &hi);
 	memcpy(lo, r->s + (lo - r->src), (size_t)(hi - lo));
-	buffer_window(&lab_dst_region, r->dst, r->len, &lo, &hi);
+	lab_buffer_window(&lab_dst_region, r->dst, r->len, &lo, &hi);
 	memcpy(lo, r->d + (lo - r->dst), (size_t)(hi - lo));
 	memcpy(model_src, r->s, r->len);
 	memcpy(model_dst, r->d, r->len);
@@ -130,7 +130,7 @@ static void call_armed(struct run *r)
 	lab_cur.lagged = 0;
 	lab_cur.tracing = c->trace != 0;
 	lab_cur.trace_cut = lab_cur.nt_pending = lab_cur.nt_unfenced = 0;
-	lab_cur.fault_fences = trace_fault_fences(r->t->model_name);
+	lab_cur.fault_fences = lab_fault_fences(r->t->model_name);
 	lab_cur.prev_kind = K_OTHER;
 	lab_cur.steps = 0;
 	lab_cur.timeout_ticks = c->trace ? TRACE_TIMEOUT_TICKS : TIMEOUT_TICKS;
@@ -173,18 +173,18 @@ static void check_return(const struct run *r, struct lab_outcome *o)
 
 	for (size_t i = 0; i < NREGS; i++)
 		if ((r->t->keeps & (1u << i)) && call->out[i] != call->in[i])
-			add_what(o, i == R_BX || i == R_BP || i >= R_12 ? LAB_F_CALLEE : LAB_F_CLOBBER,
+			lab_add_what(o, i == R_BX || i == R_BP || i >= R_12 ? LAB_F_CALLEE : LAB_F_CLOBBER,
 				 "%s clobbered (%#lx, was %#lx; the %s ABI keeps it)", lab_reg_names[i],
 				 (unsigned long)call->out[i], (unsigned long)call->in[i],
 				 ucopy_abi_name(abi));
 	if (call->out[R_SP] != call->rsp_before)
-		add_what(o, LAB_F_RSP, "rsp off by %ld", (long)(call->out[R_SP] - call->rsp_before));
+		lab_add_what(o, LAB_F_RSP, "rsp off by %ld", (long)(call->out[R_SP] - call->rsp_before));
 	if (call->rflags & EFL_DF)
-		add_what(o, LAB_F_DF, "returned with DF set");
+		lab_add_what(o, LAB_F_DF, "returned with DF set");
 	if (lab_cur.nt_unfenced) {
 		char nt[64];
-		where(lab_cur.nt_rip, nt, sizeof nt);
-		add_what(o, LAB_F_NTFENCE, "returned with the non-temporal store at %s "
+		lab_where(lab_cur.nt_rip, nt, sizeof nt);
+		lab_add_what(o, LAB_F_NTFENCE, "returned with the non-temporal store at %s "
 			 "not followed by sfence/mfence on this path", nt);
 	}
 	o->ret = abi == UCOPY_ABI_REP || abi == UCOPY_ABI_STOS ? call->out[R_CX] :
@@ -198,16 +198,16 @@ static void check_surroundings(const struct run *r, struct lab_outcome *o)
 	uint8_t *lo, *hi;
 	ptrdiff_t at;
 
-	buffer_window(r->srcr, r->src, r->len, &lo, &hi);
-	at = first_diff(r->src, r->s, lo - r->src, hi - r->src);
+	lab_buffer_window(r->srcr, r->src, r->len, &lo, &hi);
+	at = lab_first_diff(r->src, r->s, lo - r->src, hi - r->src);
 	if (at != PTRDIFF_MAX)
-		add_what(o, LAB_F_SRCWRITE, "source changed at src%+td", at);
-	buffer_window(&lab_dst_region, r->dst, r->len, &lo, &hi);
-	at = first_diff(r->dst, r->d, lo - r->dst, 0);
+		lab_add_what(o, LAB_F_SRCWRITE, "source changed at src%+td", at);
+	lab_buffer_window(&lab_dst_region, r->dst, r->len, &lo, &hi);
+	at = lab_first_diff(r->dst, r->d, lo - r->dst, 0);
 	if (at == PTRDIFF_MAX)
-		at = first_diff(r->dst, r->d, (ptrdiff_t)r->len, hi - r->dst);
+		at = lab_first_diff(r->dst, r->d, (ptrdiff_t)r->len, hi - r->dst);
 	if (at != PTRDIFF_MAX)
-		add_what(o, LAB_F_OVERWRITE, "wrote dst%+td, outside [dst, dst+%zu)", at, r->len);
+		lab_add_what(o, LAB_F_OVERWRITE, "wrote dst%+td, outside [dst, dst+%zu)", at, r->len);
 }
 
 /* The model on the same case (under the same lags), and the routine's
@@ -232,15 +232,15 @@ static void check_model(const struct run *r, struct lab_outcome *o)
 	if (t->zero_tail && o->model_ret <= r->len)
 		for (size_t i = r->len - o->model_ret; i < r->wlim; i++)
 			model_dst[i] = 0;
-	at = first_diff(model_dst, r->d, (ptrdiff_t)r->wlim, (ptrdiff_t)r->len);
+	at = lab_first_diff(model_dst, r->d, (ptrdiff_t)r->wlim, (ptrdiff_t)r->len);
 	if (at != PTRDIFF_MAX)
-		add_what(o, LAB_F_MODEL, "model %s wrote dst[%td], at/after fd", t->model_name, at);
+		lab_add_what(o, LAB_F_MODEL, "model %s wrote dst[%td], at/after fd", t->model_name, at);
 	if (o->ret != o->model_ret)
-		add_what(o, LAB_F_RET, "returned %zu, model %s %zu (exact %zu)",
+		lab_add_what(o, LAB_F_RET, "returned %zu, model %s %zu (exact %zu)",
 			 o->ret, t->model_name, o->model_ret, o->expect_ret);
-	at = first_diff(dst, model_dst, 0, (ptrdiff_t)r->wlim);
+	at = lab_first_diff(dst, model_dst, 0, (ptrdiff_t)r->wlim);
 	if (at != PTRDIFF_MAX)
-		add_what(o, LAB_F_DATA, "dst[%td] = %#x, model %#x (%s)", at,
+		lab_add_what(o, LAB_F_DATA, "dst[%td] = %#x, model %#x (%s)", at,
 			 dst[at], model_dst[at],
 			 dst[at] == r->d[at] ? "not written" :
 			 dst[at] == r->s[at] ? "copied" : "wrong byte");
@@ -258,7 +258,7 @@ static void check_level(const struct run *r, struct lab_outcome *o)
 	char why[sizeof o->what];
 
 	if (lab_contract_check(level, &res, why, sizeof why))
-		add_what(o, LAB_F_CONTRACT, "%s", why);
+		lab_add_what(o, LAB_F_CONTRACT, "%s", why);
 }
 
 /* A case lab_run can run, or -1 with the reason in o->what. */
@@ -288,8 +288,8 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	memset(o, 0, sizeof *o);
 	if (case_valid(t, c, o))
 		return -1;
-	if (c->nlag && rep_sites_patch(&why)) {
-		add_what(o, LAB_F_LAGSETUP, "lags cannot be emulated here: %s", why);
+	if (c->nlag && lab_rep_sites_patch(&why)) {
+		lab_add_what(o, LAB_F_LAGSETUP, "lags cannot be emulated here: %s", why);
 		lab_outcome_line(t, c, o);
 		return 0;
 	}
@@ -302,7 +302,7 @@ int lab_run(const struct lab_target *t, const struct lab_case *c,
 	call_armed(&r);
 	record(o);
 	if (lab_cur.abort_kind)
-		describe_abort(o);
+		lab_describe_abort(o);
 	else
 		check_return(&r, o);
 	check_surroundings(&r, o);

@@ -10,7 +10,7 @@
 #include "internal.h"
 
 /* "sym+0x12" or "binary+0x1234" (addr2line -e binary 0x1234). */
-void where(uintptr_t pc, char *buf, size_t n)
+void lab_where(uintptr_t pc, char *buf, size_t n)
 {
 	Dl_info di;
 
@@ -26,7 +26,7 @@ void where(uintptr_t pc, char *buf, size_t n)
 }
 
 /* Where an address is, relative to the case's buffers. */
-void place(uintptr_t a, char *buf, size_t n)
+void lab_place(uintptr_t a, char *buf, size_t n)
 {
 	uintptr_t s0 = lab_cur.src_guard - (RW_PAGES + 1) * PAGE;	/* its lo_guard */
 	uintptr_t d0 = (uintptr_t)lab_dst_region.lo_guard;

@@ -59,14 +59,14 @@ static int insn_kind(const uint8_t *p)
  * their fault paths, and the lab holds them (and a patch reviewed against
  * them) to that.
  */
-int trace_fault_fences(const char *model_name)
+int lab_fault_fences(const char *model_name)
 {
 	return !strcmp(model_name, "uncached");
 }
 
 /* One single-step trap: account for the instruction just done, look at
  * the next; at the return, the verdict. */
-void trace_step(greg_t *g)
+void lab_trace_step(greg_t *g)
 {
 	uintptr_t rip = (uintptr_t)g[REG_RIP];
 
@@ -89,6 +89,6 @@ void trace_step(greg_t *g)
 		lab_cur.trace_cut = 1;
 		return;
 	}
-	lab_cur.prev_rip = rep_code_addr(rip);
+	lab_cur.prev_rip = lab_code_addr(rip);
 	lab_cur.prev_kind = insn_kind((const uint8_t *)rip);
 }
