@@ -79,4 +79,5 @@ include review/review.mk
 include review/proposal/proposal.mk
 include proofs/asm/asm.mk
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# (not in build/proposal: a whole kernel tree, review/proposal/kernel.sh)
+-include $(shell find $(BUILD) -path $(BUILD)/proposal -prune -o -name '*.d' -type f -print 2>/dev/null)

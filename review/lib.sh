@@ -1,7 +1,8 @@
 # Shell functions of the review and the report (sourced by review/review.sh,
-# review/report.sh, review/test-review.sh and review/review.mk's recipes):
-# the registry, the proof results, the outputs of a review's steps, and the
-# review report.
+# scripts/report.sh, review/test-review.sh and review/review.mk's recipes):
+# the registry and the proof results read by name, each review step's JSON
+# and the review's (docs/results.md; the rules are scripts/results.jq, the
+# report scripts/render.jq), the file's shape and the row it matches.
 
 REGISTRY=${REGISTRY:-build/registry.tsv}
 . scripts/results.sh
@@ -200,6 +201,8 @@ routine_shape() { # PRE SYM
 	body=$(routine_body "$2" "$1")
 	grep -q '\.L_copy_short_string' <<<"$body" && echo short_string
 	grep -q '\.Lunrolled' <<<"$body" && echo unrolled64
+	# overlap_pair: the last quadword moved through rcx (movs_fast)
+	grep -Eq 'movq[[:space:]]+-8\(%rsi,%rcx\)' <<<"$body" && echo overlap_pair
 	# extable: the body has exception-table entries (a routine without
 	# any cannot take a user fault: clear_page_*, copy_page); movnti:
 	# non-temporal stores (the uncached copy, whatever its name)

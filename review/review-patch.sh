@@ -6,7 +6,7 @@
 # hardware reading, a ticks table in the 2017 review's layout and its plot.
 #
 #   review/review-patch.sh OLD=a.S NEW=b.S [settings]
-#   review/review-patch.sh PATCH=change.patch KERNEL=tree | ASM=file.S [settings]
+#   review/review-patch.sh PATCH=change.patch KERNEL=tree|tarball | ASM=file.S [settings]
 #     settings: OLD_ENTRY= NEW_ENTRY= (one routine per side),
 #       OLD_CALLER=N:SHORT:LONG NEW_CALLER=... (a caller's dispatch, as
 #       CALLER= of make review), FEATURES=, MODEL=, REVIEW_QUICK=,
@@ -63,12 +63,22 @@ if [ -n "$PATCH" ]; then
 			bad_input "the patch does not apply to $ASM: $out"
 		pairs+=("$S/old/$b" "$S/new/$b")
 	elif [ -n "$KERNEL" ]; then
-		[ -d "$KERNEL" ] || bad_input "no directory '$KERNEL'"
 		mapfile -t files < <(sed -n 's|^+++ [^/]*/\([^[:space:]]*\).*|\1|p' "$PATCH" | sort -u)
 		[ ${#files[@]} -gt 0 ] || bad_input "$PATCH names no file (+++ b/path lines)"
+		# A tarball (Debian's linux-source-*.tar.xz): only the files the
+		# patch names, under the tree's top folder, into the scratch copy.
+		if [ -f "$KERNEL" ] && [[ $KERNEL == *.tar.* ]]; then
+			echo "review-patch: extracting ${files[*]} from $KERNEL" >&2
+			mkdir -p "$S/tree"
+			tar -xf "$KERNEL" -C "$S/tree" --strip-components=1 --wildcards "${files[@]/#/*/}" 2>/dev/null ||
+				bad_input "$KERNEL is not a kernel tarball holding ${files[*]}"
+			KERNEL_TREE=$S/tree
+		fi
+		KERNEL_TREE=${KERNEL_TREE:-$KERNEL}
+		[ -d "$KERNEL_TREE" ] || bad_input "no directory or kernel tarball '$KERNEL'"
 		for f in "${files[@]}"; do
 			mkdir -p "$S/old/$(dirname "$f")" "$S/new/$(dirname "$f")"
-			[ -f "$KERNEL/$f" ] && cp "$KERNEL/$f" "$S/old/$f" && cp "$KERNEL/$f" "$S/new/$f"
+			[ -f "$KERNEL_TREE/$f" ] && cp "$KERNEL_TREE/$f" "$S/old/$f" && cp "$KERNEL_TREE/$f" "$S/new/$f"
 		done
 		out=$(patch -s -f --batch --no-backup-if-mismatch -p1 -d "$S/new" <"$PATCH" 2>&1) ||
 			bad_input "the patch does not apply to $KERNEL: $out"

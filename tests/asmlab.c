@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lab.h"
+#include "lab/lab.h"
 #include "oracle.h"
 
 /* build/gen/asm/rows.h: ASMLAB_ROW(name, kind) per lifted row */

@@ -34,6 +34,10 @@ build() {	# name: make bzImage in $src, copy it to $out/name.bzImage
 		{ tail -20 "$out/$name.log" >&2; echo "kernel: $name build failed" >&2; exit 1; }
 	t1=$(date +%s)
 	cp "$src/arch/x86/boot/bzImage" "$out/$name.bzImage"
+	# the routine as built (bench/proposal/size.sh reads these)
+	nm -S "$src/vmlinux" | awk '$4 == "rep_movs_alternative"' >"$out/$name.nm"
+	objdump -d --no-show-raw-insn --disassemble=rep_movs_alternative "$src/vmlinux" |
+		awk '/^ *[0-9a-f]+:\t/ { n++ } END { print n + 0 }' >"$out/$name.insns"
 	jq -n --arg k "$name" --argjson s $((t1 - t0)) '{($k): $s}' >"$out/$name.time.json"
 	echo "kernel: $name built in $((t1 - t0)) s: $out/$name.bzImage"
 }

@@ -131,11 +131,11 @@ else
 	printf '    (not measured: make bench-proposal, then make proposal-patch)\n' >"$ticks"
 	cpu="this CPU" runs=0
 fi
-# The thresholds, read from the routine: short copies up to $short, rep
+# The thresholds, read from the routine: short copies below $short, rep
 # movsb from $large.
 short=$(sed -n 's/^[[:space:]]*cmpq \$\([0-9]*\),%rcx$/\1/p' "$body" | head -1)
 large=$(awk '/^[ \t]*cmpq \$[0-9]+,%rcx$/ { v = $2 } /jae \.Llarge$/ { sub(/^\$/, "", v); sub(/,.*/, "", v); print v; exit }' "$body")
-[ -n "$short" ] && [ -n "$large" ] || die "cannot read the thresholds of $asm (cmpq \$N,%rcx; ja .Lmid / jae .Llarge)"
+[ -n "$short" ] && [ -n "$large" ] || die "cannot read the thresholds of $asm (cmpq \$N,%rcx; jae .Lmid / jae .Llarge)"
 {
 	cat <<EOF
 x86/lib: Rework rep_movs_alternative for short copies
@@ -145,7 +145,7 @@ CPUs without FSRM. Short copies go through a byte loop below 8 bytes and
 a quadword loop with a byte tail below 64, so a 7 or 15 byte copy runs
 its loop seven times, and from 64 bytes on every copy pays for rep movsb.
 
-Copy 2..$short bytes with two overlapping moves of 2, 4 or 8 bytes, $((short + 1))..$((large - 1))
+Copy 2..$((short - 1)) bytes with two overlapping moves of 2 or 4 bytes, $short..$((large - 1))
 bytes with the last quadword first and then 32-byte blocks and quadwords
 from the start, and $large bytes and more with rep movsb (rep movsq without
 ERMS, as before). Every fault, whichever access takes it, ends in the

@@ -20,3 +20,20 @@ proposal-kernel: proposal-patch
 
 proposal-tests:
 	@review/proposal/test-patch.sh
+
+# What the bench does not show: code size, call against inline rep movsb,
+# fault cost (bench/proposal/run.sh), then docs/proposal.md's section
+# (bench/proposal/doc.sh) from the CSVs.
+PROPOSAL_BENCH := $(BUILD)/proposal/bench
+.PHONY: proposal-costs proposal-costs-doc
+$(PROPOSAL_BENCH)/inline: bench/proposal/inline.c $(call obj,asm/movs_fast.S asm/movs_alt.S)
+	@mkdir -p $(@D)
+	$(CC) -O2 -Wall -mno-red-zone -Iasm/kshim $^ -o $@
+$(PROPOSAL_BENCH)/fault: bench/proposal/fault.c
+	@mkdir -p $(@D)
+	$(CC) -O2 -Wall $< -o $@
+proposal-costs: $(PROPOSAL_BENCH)/inline $(PROPOSAL_BENCH)/fault lab proposal-patch
+	@bench/proposal/run.sh
+	@bench/proposal/doc.sh --update docs/proposal.md
+proposal-costs-doc:
+	@bench/proposal/doc.sh --update docs/proposal.md

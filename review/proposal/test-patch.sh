@@ -6,16 +6,14 @@
 # exits 2. About 30 s (one member extracted from the tarball, cached).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-pass=0 fail=0
-ok() { echo "ok: $*"; pass=$((pass + 1)); }
-no() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then ok "$what"; else no "$what"; fi; }
+. tests/harness.sh
+check() { check_quiet "$@"; }
 tarball=${PROPOSAL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 T=build/proposal/test
 rm -rf "$T" && mkdir -p "$T"
 if [ ! -f "$tarball" ]; then
 	echo "no kernel tarball $tarball (scripts/deps.sh: linux-source-6.12)"
-	echo "0 passed, 1 failed"; exit 1
+	bad "no kernel tarball"; summary; exit
 fi
 
 # A results.csv with its columns in another order than the benchmark's
@@ -76,5 +74,4 @@ sed '/rep movsb$/d' asm/movs_fast.S >"$T/norep.S"
 review/proposal/patch.sh --tarball "$tarball" --out "$T/out" --asm "$T/norep.S" >/dev/null 2>"$T/err"
 check "a routine without its rep movsb line: exit 2 (the alternative has no place)" test $? = 2
 check "  ... with a one-line reason" bash -c "test \$(wc -l <'$T/err') -le 2 && grep -q 'rep movsb' '$T/err'"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

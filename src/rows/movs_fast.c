@@ -2,10 +2,11 @@
  * movs_fast: a proposed rep_movs_alternative (not merged; asm/movs_fast.S)
  * for CPUs with FSRM or ERMS.
  *
- *   len <= 16         two overlapping moves of n = 8, 4 or 2 bytes (0 and
+ *   len < 8           two overlapping moves of n = 4 or 2 bytes (0 and
  *                     1 byte: the byte loop)
- *   16 < len < 512    the last 8 bytes, then 32-byte blocks and quadwords
- *                     from the start (the last may overlap those 8)
+ *   8 <= len < 512    the last 8 bytes, then 32-byte blocks and quadwords
+ *                     from the start, at least one (the last may overlap
+ *                     those 8; at 8 bytes it is those 8 again)
  *   len >= 512        rep movsb
  *
  * Every fault enters the byte loop (.Lretry, rep_movs_alternative's byte
@@ -19,12 +20,11 @@
 #include "stages.h"
 
 /*
- * Two moves of n bytes, [0, n) then [len - n, len): labels 0-3, 4-7 or
- * 8-11. The second rewrites [len - n, n) with the source bytes the first
+ * Two moves of n bytes, [0, n) then [len - n, len): labels 4-7 or 8-11. The second rewrites [len - n, n) with the source bytes the first
  * stored there. rsi/rdi/rcx are untouched until both are done, so a fault
  * in either retries the whole copy bytewise.
  */
-/*@ requires size: n == 2 || n == 4 || n == 8;
+/*@ requires size: n == 2 || n == 4;
     requires pair: n <= len <= 2 * n;
     requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
     assigns dst[0 .. len - 1];
@@ -55,7 +55,7 @@ static size_t fast_pair(uint8_t *dst, const uint8_t *src, size_t len,
  * for a user mapping that changes under the copy, and keep the return
  * exact then too.
  */
-/*@ requires more: rcx > 8;
+/*@ requires more: rcx >= 8;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
     requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
     requires last: copied{Pre}(dst, (uint8_t *)src, off + rcx - 8, off + rcx);
@@ -68,6 +68,15 @@ static size_t fast_pair(uint8_t *dst, const uint8_t *src, size_t len,
 static size_t fast_forward(uint8_t *dst, const uint8_t *src, size_t off,
 			   size_t rcx)
 {
+	/*
+	 * .Lword's loop is a do-while: entered with 8 bytes (len 8, from
+	 * .Lmid) it stores [off, off + 8), the last quadword, once more.
+	 */
+	if (rcx == 8) {
+		if (!hw_move(dst, src, off, 8))
+			return movs_tail(dst, src, off, rcx);
+		return 0;
+	}
 	/*@ loop invariant count: off + rcx == \at(off, Pre) + \at(rcx, Pre);
 	    loop invariant progress: progress{Pre, Here}(dst, (uint8_t *)src, \at(off, Pre), off,
 	                               \at(off, Pre) + \at(rcx, Pre), hw_fs, hw_fd);
@@ -99,10 +108,10 @@ static size_t fast_forward(uint8_t *dst, const uint8_t *src, size_t off,
 }
 
 /*
- * .Lmid, 16 < len < 512: the last quadword first (labels 14/15); rsi/rdi/
+ * .Lmid, 8 <= len < 512: the last quadword first (labels 14/15); rsi/rdi/
  * rcx are untouched until it is stored, so a fault retries the whole copy.
  */
-/*@ requires mid: 16 < len < 512;
+/*@ requires mid: 8 <= len < 512;
     requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
     assigns dst[0 .. len - 1];
     ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
@@ -126,7 +135,7 @@ static size_t fast_mid(uint8_t *dst, const uint8_t *src, size_t len)
 */
 static size_t fast_large(uint8_t *dst, const uint8_t *src, size_t len)
 {
-	size_t rcx = hw_rep_movsb(dst, src, 0, len);	/* label 18 */
+	size_t rcx = hw_rep_movsb(dst, src, 0, len);	/* label 26 */
 
 	return movs_tail(dst, src, len - rcx, rcx);
 }
@@ -135,13 +144,11 @@ size_t model_movs_fast(uint8_t *dst, const uint8_t *src, size_t len,
 		       size_t daddr)
 {
 	(void)daddr;	/* nothing here depends on alignment */
-	if (len > 16) {			/* cmpq $16,%rcx; ja .Lmid */
+	if (len >= 8) {			/* cmpq $8,%rcx; jae .Lmid */
 		if (len >= 512)		/* cmpq $512,%rcx; jae .Llarge */
 			return fast_large(dst, src, len);
 		return fast_mid(dst, src, len);
 	}
-	if (len >= 8)
-		return fast_pair(dst, src, len, 8);
 	if (len >= 4)
 		return fast_pair(dst, src, len, 4);
 	if (len >= 2)
