@@ -69,7 +69,6 @@ $(REGISTRY): $(BUILD)/registry-print
 	$< --header >$@
 
 include proofs/proofs.mk
-include proofs/asm/asm.mk
 include tests/lab.mk
 include tests/levels.mk
 include tests/live.mk
@@ -78,6 +77,7 @@ include tests/fuzz-inputs/fuzz-inputs.mk
 include bench/bench.mk
 include review/review.mk
 include review/proposal/proposal.mk
+include proofs/asm/asm.mk
 
 # (not in build/proposal: a whole kernel tree, review/proposal/kernel.sh)
 -include $(shell find $(BUILD) -path $(BUILD)/proposal -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -4,7 +4,10 @@
 # CPU seconds and the provers' seconds split by goal kind (contract,
 # equivalence, smoke) and prover, and the 10 slowest prover calls.
 #   proofs/profile.sh [unit ...]        run, then report (default: all units)
-#   proofs/profile.sh --report DIR      report on an earlier run in DIR
+#   proofs/profile.sh --report DIR      report on an earlier run in DIR (or
+#                                       the units it finished)
+#   proofs/profile.sh --compare A.json B.json   before/after table of two
+#                                       profile.json, over their common units
 # Writes build/proofs/profile.json and build/proofs/profile.md (the same
 # numbers as a Markdown table) and prints the table.
 # Each unit runs its provers one at a time (WP_PAR=1) so that every prover
@@ -16,9 +19,29 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 out=build/proofs
 mkdir -p "$out"
+if [ "${1:-}" = --compare ]; then
+	# Before and after, by goal kind: provers' seconds and calls, and the
+	# units' CPU, over the units both profiles hold.
+	[ $# -eq 3 ] && [ -f "$2" ] && [ -f "$3" ] || { echo "profile: --compare BEFORE.json AFTER.json" >&2; exit 2; }
+	jq -r -n --slurpfile a "$2" --slurpfile b "$3" '
+		($a[0].units | map(.unit)) as $ua | ($b[0].units | map(.unit)) as $ub
+		| [$ua[] | select(. as $u | $ub | index($u))] as $common
+		| def pick(p): p.units | map(select(.unit as $u | $common | index($u)));
+		  def kind(p; k): pick(p) | map(.provers[k].total // 0) | add // 0 | . * 10 | round / 10;
+		  def cpu(p): pick(p) | map(.cpu_s // 0) | add // 0 | . * 10 | round / 10;
+		"Units in both: \($common | length) (\($common | join(", ")))", "",
+		"| seconds | before | after |", "|---|--:|--:|",
+		(["contract", "equivalence", "smoke"][] as $k | "| provers, \($k) goals | \(kind($a[0]; $k)) | \(kind($b[0]; $k)) |"),
+		"| CPU, all (Frama-C and provers) | \(cpu($a[0])) | \(cpu($b[0])) |",
+		"| CPU / 2 cores (estimated idle wall) | \(cpu($a[0]) / 2 | . * 10 | round / 10) | \(cpu($b[0]) / 2 | . * 10 | round / 10) |"'
+	exit 0
+fi
 if [ "${1:-}" = --report ]; then
-	[ $# -eq 2 ] && [ -f "$2/results.json" ] || { echo "profile: --report needs a profile run's folder (with results.json)" >&2; exit 2; }
+	[ $# -eq 2 ] && [ -d "$2" ] || { echo "profile: --report needs a profile run's folder" >&2; exit 2; }
 	dir=$2
+	# a run stopped early (no wall time written): the units it finished
+	[ -f "$dir/wall" ] || jq -s . "$dir"/*/summary.json > "$dir/results.json" ||
+		{ echo "profile: no finished unit in $dir" >&2; exit 2; }
 else
 	dir=${PROFILE_DIR:-build/proofs-profile}
 	rm -rf "$dir"
@@ -86,6 +109,10 @@ attempts | jq -R -s --slurpfile results "$dir/results.json" --arg wall "$(cat "$
 	  slowest: ($a | sort_by(-.s) | .[:10]) }' > "$out/profile.json" ||
 	{ echo "profile: cannot read the run in $dir" >&2; exit 2; }
 
+# The units' CPU seconds, the order `make prove` starts them in a fresh
+# clone: copy it to proofs/unit-costs.tsv to update that table.
+jq -r '"unit\tcpu_s", (.units[] | select(.cpu_s) | "\(.unit)\t\(.cpu_s)")' "$out/profile.json" > "$out/unit-costs.tsv"
+
 # The table, for people (the JSON is what scripts read).
 jq -r '
 	def c(k; p): (.provers[k][p] // 0);
@@ -94,7 +121,7 @@ jq -r '
 	"|---|--:|--:|--:|--:|--:|--:|",
 	(.units[] | "| \(.unit) | \(.goals) | \(.wall_s) | \(.cpu_s) | \(c("contract"; "cvc4") | f) / \(c("contract"; "z3") | f) / \(c("contract"; "cvc5") | f) | \(c("equivalence"; "cvc4") | f) / \(c("equivalence"; "z3") | f) / \(c("equivalence"; "cvc5") | f) | \(c("smoke"; "cvc4") | f) / \(c("smoke"; "z3") | f) / \(c("smoke"; "cvc5") | f) |"),
 	"",
-	"| goal kind | goals | prover calls | prover s (cvc4 / z3 / cvc5 / qed) | results |",
+	"| goal kind | goals | calls (Qed proofs included) | seconds (cvc4 / z3 / cvc5 / qed) | results |",
 	"|---|--:|--:|--:|---|",
 	(. as $p | ["contract", "equivalence", "smoke"][] as $k | $p.calls[$k] as $c | select($c)
 	 | "| \($k) | \($c.goals) | \($c.calls) | \($p.by_kind[$k].total) (\($p.by_kind[$k].cvc4 // 0) / \($p.by_kind[$k].z3 // 0) / \($p.by_kind[$k].cvc5 // 0) / \($p.by_kind[$k].qed // 0)) | \($c.results | to_entries | map("\(.key) \(.value)") | join(", ")) |"),

@@ -2,7 +2,8 @@
 # The proof can fail: each line of proofs/wrong-variants.txt breaks one file
 # of a copy of src/ and spec/ with a sed edit; WP over that file's unit must
 # reject it, as the line expects: a goal left unproved (named here, from
-# WP's report) or the file refused by the front end. A variant is run at a
+# WP's report), a smoke test failed (an inconsistent contract) or the file
+# refused by the front end. A variant is run at a
 # short timeout: a goal that does not prove within it counts as unproved.
 # Output ends with "N passed, M failed".
 set -uo pipefail
@@ -33,6 +34,19 @@ while IFS='|' read -r file edit expect why; do
 			pass=$((pass + 1))
 		else
 			echo "FAIL $file accepted by a front end (frama-c exit $rc): $why"; fail=$((fail + 1))
+		fi
+		continue
+	fi
+	if [ "$expect" = smoke ]; then
+		failed=$([ -s "$work/wp.json" ] && jq -r '."wp:functions" // {} | .[] | to_entries[]
+			| select(.key | test("_wp_smoke_"))
+			| select((.value."wp:main".valid // 0) < .value."wp:main".total) | .key' "$work/wp.json")
+		if [ "$rc" -eq 0 ] && [ -n "$failed" ]; then
+			echo "PASS $file rejected by a smoke test: $why"
+			echo "     failed: $(head -n 4 <<<"$failed" | paste -sd ' ')"
+			pass=$((pass + 1))
+		else
+			echo "FAIL $file: every smoke test passed (frama-c exit $rc): $why"; fail=$((fail + 1))
 		fi
 		continue
 	fi

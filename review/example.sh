@@ -44,9 +44,9 @@ for form in merged posted; do
 		echo
 		echo "    make review-patch ${args[*]}${*:+ $*}    # exit $r"
 		echo
-		# the report, one heading level down, its plot beside this file
-		sed -e '1d' -e '/^## Reproduce$/,$d' -e 's/^#/##/' build/review/patch/report.md |
-			sed '/^Plot: /d'
+		# the report rendered from its JSON one heading level down, its
+		# plot beside this file
+		jq -r -L scripts 'include "render"; patch_example_md' build/review/patch/report.json
 		for p in build/review/patch/ticks-*.png; do
 			[ -f "$p" ] && cp "$p" "$base-$n.png" && echo "![ticks, old vs new]($(basename "$base")-$n.png)"
 		done

@@ -1,7 +1,8 @@
 # Shell functions of the review and the report (sourced by review/review.sh,
-# review/report.sh, review/test-review.sh and review/review.mk's recipes):
-# the registry, the proof results, the outputs of a review's steps, and the
-# review report.
+# scripts/report.sh, review/test-review.sh and review/review.mk's recipes):
+# the registry and the proof results read by name, each review step's JSON
+# and the review's (docs/results.md; the rules are scripts/results.jq, the
+# report scripts/render.jq), the file's shape and the row it matches.
 
 REGISTRY=${REGISTRY:-build/registry.tsv}
 . scripts/results.sh

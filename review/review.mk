@@ -50,12 +50,13 @@ REPORT_FUZZ_SECONDS ?= 10
 PROOF_RESULTS       := $(BUILD)/proofs/results.json
 # Global symbols the reviewed object must not define twice: what the review
 # binaries link besides it.
-REVIEW_LINKED       := $(sort $(LAB_OBJS) $(BENCH_OBJS))
+REVIEW_LINKED       := $(sort $(LAB_OBJS) $(SWEEP_OBJS) $(BENCH_OBJS))
 sq                   = '$(subst ','\'',$(1))'
-# $(call step_json,READER,ARGS), after a step's command: the step's JSON
-# (its target, docs/results.md) from its output (the target's .txt) and
-# exit status, by READER (review/lib.sh, scripts/results.sh).
-step_json = rc=$$?; . review/lib.sh && $(1) $(basename $@).txt $$rc $(2) >$@.tmp && mv $@.tmp $@
+# $(call step_json,READER,FILE,ARGS), after a step's command: the step's
+# JSON (its target, docs/results.md) from what it wrote (FILE: the sweep's
+# own JSON, or the tool's output) and its exit status, by READER
+# (review/lib.sh, scripts/results.sh).
+step_json = rc=$$?; . review/lib.sh && $(1) $(2) $$rc $(3) >$@.tmp && mv $@.tmp $@
 
 .PHONY: review review-report report report-fresh review-tests review-scan review-patch review-merge \
 	review-example
@@ -124,7 +125,7 @@ $(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
 # The lab's binaries, with the reviewed object linked in.
 review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ 2>$@.log || { cat $@.log >&2; \
 	. review/lib.sh && link_diagnose $(RD)/review.o $@.log $(call sq,$(ASM)) >&2; exit 1; }
-$(RD)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(RD)/review.o
+$(RD)/sweep: $(LAB_OBJS) $(SWEEP_OBJS) $(RD)/review.o
 	@echo "review: linking" >&2
 	$(call review_link,$(CC) $(CFLAGS))
 $(RD)/ucopy-replay: $(REPLAY_OBJS) $(RD)/review.o
@@ -153,16 +154,16 @@ REVIEW_REF := $(if $(REVIEW_ZT),tail_c_zero,$(if $(filter clear,$(shell . review
 REVIEW_KEEPS = "$$(. review/lib.sh && k='$(KEEPS)' && echo "$${k:-$$(registry_field $(MODEL) keeps)}" | tr ' ' ,)"
 $(RD)/sweep-model.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against model $(MODEL)" >&2
-	@$(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) >$(basename $@).txt 2>&1; \
-		$(call step_json,sweep_json)
+	@rm -f $(basename $@).sweep.json; $(REVIEW_SWEEP) --model $(MODEL) $(if $(REVIEW_ZT),--zero-tail) --keeps $(REVIEW_KEEPS) \
+		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 ifeq ($(MODEL),$(REVIEW_REF))
 $(RD)/sweep-exact.json: $(RD)/sweep-model.json
 	@cp $(basename $<).txt $(basename $@).txt && cp $< $@
 else
 $(RD)/sweep-exact.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against the $(if $(REVIEW_ZT),ZEROTAIL,EXACT) contract (model $(REVIEW_REF))" >&2
-	@$(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
-		>$(basename $@).txt 2>&1; $(call step_json,sweep_json)
+	@rm -f $(basename $@).sweep.json; $(REVIEW_SWEEP) --model $(REVIEW_REF) --keeps $(REVIEW_KEEPS) --phase exact,delayed \
+		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 endif
 
 ifeq ($(REVIEW_FUZZ_SECONDS),0)
@@ -181,7 +182,7 @@ $(RD)/fuzz.json: $(RD)/ucopy-fuzz $(RD)/ucopy-replay $(REVIEW_STEP)
 		timeout --kill-after=10 $$(($(REVIEW_FUZZ_SECONDS) + 120)) $(RD)/ucopy-fuzz \
 		-max_total_time=$(REVIEW_FUZZ_SECONDS) -print_final_stats=1 -timeout=10 \
 		-artifact_prefix=$(RD)/fuzz-crashes/ $(RD)/fuzz-corpus >$(basename $@).txt 2>&1; \
-		$(call step_json,fuzz_json)
+		$(call step_json,fuzz_json,$(basename $@).txt)
 endif
 
 # The benchmark's --entry mode: the reviewed routine against the project's
@@ -202,7 +203,7 @@ $(RD)/bench.json: $(RD)/ucopy-bench $(REVIEW_STEP)
 		  --csv $(RD)/bench/results.csv --summary $(RD)/bench/summary.csv) \
 		--base $(MODEL) --variants aligned --rounds 8 --no-plot --out-dir $(RD)/bench \
 		$(if $(filter 2,$(REVIEW_QUICK)),$(REVIEW_BENCH_QUICK),$(REVIEW_BENCH_FULL)) \
-		>$(basename $@).txt 2>&1; $(call step_json,bench_json,$(RD) "$$(cat $(RD)/symbol)" $(MODEL))
+		>$(basename $@).txt 2>&1; $(call step_json,bench_json,$(basename $@).txt,$(RD) "$$(cat $(RD)/symbol)" $(MODEL))
 endif
 
 # The review's JSON (verdict, levels, exit status: scripts/results.jq) and
@@ -237,54 +238,36 @@ review-scan:
 # turns on -q with the `review` goal out of date: make then exits 1.
 # (`make -n review` runs the review too.) This block is the only place
 # that does this.
-ifneq ($(filter review,$(MAKECMDGOALS)),)
-REVIEW_RC := $(lastword $(shell review/review.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_RC)),)
-$(info $(file <$(REVIEW_REPORT)))
+# $(call exit_as_goal,GOAL,COMMAND,REPORT) makes `make GOAL` run COMMAND
+# as described above, print REPORT after an exit 0 or 1, and exit 1 after
+# a 1 (-q), 2 after anything else.
+define exit_as_goal
+ifneq ($$(filter $(1),$$(MAKECMDGOALS)),)
+$(1)_RC := $$(lastword $$(shell $(2); echo $$$$?))
+ifneq ($$(filter 0 1,$$($(1)_RC)),)
+$$(info $$(file <$(3)))
 else
-$(error review: stopped (exit $(REVIEW_RC)): see the message above)
+$$(error $(1): stopped (exit $$($(1)_RC)): see the message above)
 endif
-ifeq ($(REVIEW_RC),1)
+ifeq ($$($(1)_RC),1)
 MAKEFLAGS += -q
 endif
-review:
+$(1):
 	@:
 endif
+endef
+$(eval $(call exit_as_goal,review,review/review.sh $$(MAKEOVERRIDES) >/dev/null,$$(REVIEW_REPORT)))
 
 # ---- `make review-patch`: old and new side by side, the same way ----
 # review/review-patch.sh exits 0 (nothing regressed), 1 (a regression) or
 # 2 (bad input); make's exit status follows, as for `make review`.
-ifneq ($(filter review-patch,$(MAKECMDGOALS)),)
-REVIEW_PATCH_RC := $(lastword $(shell review/review-patch.sh $(MAKEOVERRIDES) >/dev/null; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_PATCH_RC)),)
-$(info $(file <$(REVIEW_DIR)/patch/report.md))
-else
-$(error review-patch: stopped (exit $(REVIEW_PATCH_RC)): see the message above)
-endif
-ifeq ($(REVIEW_PATCH_RC),1)
-MAKEFLAGS += -q
-endif
-review-patch:
-	@:
-endif
+$(eval $(call exit_as_goal,review-patch,review/review-patch.sh $$(MAKEOVERRIDES) >/dev/null,$$(REVIEW_DIR)/patch/report.md))
 
 # ---- `make review-tree`: a whole kernel tree, the same way ----
 # review/tree.sh exits 0, 1 or 2 (docs/review.md, "Reviewing a kernel
 # tree"); its report is also written to $(REVIEW_DIR)/tree-last.md for
 # make to print.
-ifneq ($(filter review-tree,$(MAKECMDGOALS)),)
-REVIEW_TREE_RC := $(lastword $(shell mkdir -p $(REVIEW_DIR) && review/tree.sh $(MAKEOVERRIDES) >$(REVIEW_DIR)/tree-last.md; echo $$?))
-ifneq ($(filter 0 1,$(REVIEW_TREE_RC)),)
-$(info $(file <$(REVIEW_DIR)/tree-last.md))
-else
-$(error review-tree: stopped (exit $(REVIEW_TREE_RC)): see the message above)
-endif
-ifeq ($(REVIEW_TREE_RC),1)
-MAKEFLAGS += -q
-endif
-review-tree:
-	@:
-endif
+$(eval $(call exit_as_goal,review-tree,mkdir -p $$(REVIEW_DIR) && review/tree.sh $$(MAKEOVERRIDES) >$$(REVIEW_DIR)/tree-last.md,$$(REVIEW_DIR)/tree-last.md))
 .PHONY: review-tree review-tree-tests
 review-tree-tests:
 	@tests/review-tree-fake.sh && tests/review-tree-debian.sh
@@ -307,12 +290,12 @@ review-example:
 $(REPORT_DIR)/sweep-full.json $(REPORT_DIR)/sweep-quick.json: $(REPORT_DIR)/sweep-%.json: $(LAB_DIR)/sweep
 	@mkdir -p $(@D)
 	@echo "report: the $* sweep" >&2
-	@$(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) >$(basename $@).txt 2>&1; \
-		$(call step_json,sweep_json)
+	@rm -f $(basename $@).sweep.json; $(LAB_DIR)/sweep --jobs 2 --seed 1 $(if $(filter quick,$*),--quick) \
+		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 
 $(REPORT_DIR)/levels.json: $(LAB_DIR)/levels
 	@mkdir -p $(@D)
-	@$(LAB_DIR)/levels >$(basename $@).txt 2>&1; $(call step_json,levels_json)
+	@$(LAB_DIR)/levels >$(basename $@).txt 2>&1; $(call step_json,levels_json,$(basename $@).txt)
 
 # REPORT_FUZZ_SECONDS of libFuzzer per registry row, unless `make fuzz`
 # left a newer result for it.

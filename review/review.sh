@@ -49,6 +49,7 @@ REVIEW_TAG=${REVIEW_TAG:-} FEATURES=${FEATURES:-}
 make -s --no-print-directory "$REGISTRY" >&2 || usage_error "the registry does not build (above)"
 [ -n "$ASM" ] || usage_error "ASM= is missing (the .S file to review)"
 [ -f "$ASM" ] || usage_error "no file '$ASM'"
+case "$ASM" in *[\'\"\$\`\\]*|*[[:space:]]*) usage_error "ASM: '$ASM' has a quote, a space or a shell character: copy the file to a plain path" ;; esac
 review/intake.sh asm "$ASM" || exit 2
 [ -z "$MODEL" ] || registry_has "$MODEL" || usage_error "unknown model '$MODEL' (one of: $(registry_names))"
 case "$ABI" in ''|classic|rep|classic_clear|stos) ;; *) usage_error "ABI is classic, rep, classic_clear or stos, not '$ABI'" ;; esac
@@ -70,6 +71,8 @@ for r in ${KEEPS//,/ }; do
 done
 case "${REVIEW_QUICK:-0}" in 0|1|2) ;; *) usage_error "REVIEW_QUICK is 1 (quick sweep) or 2 (smoke)" ;; esac
 case "${REVIEW_FUZZ_SECONDS:-60}" in ''|*[!0-9]*) usage_error "REVIEW_FUZZ_SECONDS is a number of seconds" ;; esac
+for v in REVIEW_STOP_AFTER REVIEW_SEED REVIEW_JOBS REVIEW_BENCH REVIEW_TIMEOUT; do	# numbers, when given
+	case "${!v:-1}" in *[!0-9]*) usage_error "$v is a number, not '${!v}'" ;; esac; done
 msg=$(feature_check "$FEATURES") || usage_error "$msg"
 if [ -n "$CALLER" ]; then
 	msg=$(caller_check "$CALLER") || usage_error "$msg"

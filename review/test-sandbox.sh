@@ -13,11 +13,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-pass=0 fail=0
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+. tests/harness.sh
 
 canary=build/review/canary
 fixtures=review/fixtures/hostile-syscalls.S
@@ -147,5 +145,4 @@ intake scratch 'symbolic link out of the scratch' review/intake.sh scratch "$out
 written=$(find . -path ./build -prune -o -path ./.git -prune -o -newer "$out/marker" -print | head -n 5)
 if [ -z "$written" ]; then ok "intake: nothing written outside build/"; else bad "written outside build/: $written"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

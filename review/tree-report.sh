@@ -99,14 +99,17 @@ string) q .live_vm ;;
 	if [ "$(q '.live_vm | length')" = 0 ]; then
 		echo "build/live-vm/results.json has no boot of Linux $ver."
 	else
-		echo "| booted | CPU | path | inferred row | source routines on that row | agrees |"
+		echo "Each path the booted kernel took, with the row live-vm inferred, beside what this source review has for"
+		echo "the same dispatch under the booted CPU's flags."
+		echo
+		echo "| booted | CPU (flags) | path | inferred row | source: runs (row) | agrees |"
 		echo "|---|---|---|---|---|---|"
-		q '.live_vm[] | "| \(.kernel) | \(.cpu // "-") | \(.path) | `\(.booted_row)` | \(if (.source_routines | length) > 0 then (.source_routines | map("`" + . + "`") | join(", ")) else "none" end) | \(if .agrees then "yes" else "**no**" end) |"'
+		q '.live_vm[] | "| \(.kernel) | \(.cpu // "-") (\(.flags | join(" "))) | \(.path) | `\(.booted_row)` | \(if .source_runs then (.source_runs | sub("^call:"; "") | sub("^inline:"; "inline ")) + " (`" + (.source_row // "-") + "`)" else "no dispatch of this tree" end) | \(if .agrees then "yes" else "**no**" end) |"'
 	fi ;;
 esac
 echo
 echo "## Reproduce"
 echo
-echo "    make review-tree KERNEL=... REVIEW_QUICK=$(q .settings.review_quick) REVIEW_FUZZ_SECONDS=$(q .settings.fuzz_seconds)$( [ "$(q .settings.bench)" = 1 ] || echo ' REVIEW_BENCH=0')"
+echo "    make review-tree KERNEL=$(q '.kernel.input // "..."')$(q '.kernel.rev // empty | " REV=" + .') REVIEW_QUICK=$(q .settings.review_quick) REVIEW_FUZZ_SECONDS=$(q .settings.fuzz_seconds)$( [ "$(q .settings.bench)" = 1 ] || echo ' REVIEW_BENCH=0')"
 echo
 echo "Each routine's own report (listed above) holds its replay commands; the reviewed files are under \`$(dirname "$J")/src/\`."

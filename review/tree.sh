@@ -76,15 +76,17 @@ if [ -f "$KERNEL" ]; then
 	[ -z "$err" ] || die "$KERNEL does not unpack: $err"
 	[ -d "$STAGE/$top" ] && cp -r "$STAGE/$top/." "$STAGE/src/" && rm -rf "${STAGE:?}/$top"
 	ORIGIN="tarball $KERNEL (top folder $top/)"
-elif [ -n "$REV" ] || { [ ! -e "$KERNEL/Makefile" ] && git -C "$KERNEL" rev-parse --git-dir >/dev/null 2>&1; }; then
+elif [ -n "$REV" ] || [ "$(git -C "$KERNEL" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
+	# a git tree: REV= (HEAD for a bare repository), paths from KERNEL
 	REV=${REV:-HEAD}
 	commit=$(git -C "$KERNEL" rev-parse --verify -q "$REV^{commit}") ||
 		die "KERNEL=$KERNEL REV=$REV: not a git tree with that commit"
+	prefix=$(git -C "$KERNEL" rev-parse --show-prefix 2>/dev/null)
 	say "reading $KERNEL at $REV (${commit:0:12}, git)"
 	for f in "${WANTED[@]}"; do
-		git -C "$KERNEL" cat-file -e "$commit:$f" 2>/dev/null || continue
+		git -C "$KERNEL" cat-file -e "$commit:$prefix$f" 2>/dev/null || continue
 		mkdir -p "$STAGE/src/$(dirname "$f")"
-		git -C "$KERNEL" show "$commit:$f" >"$STAGE/src/$f" || die "git show $commit:$f failed"
+		git -C "$KERNEL" show "$commit:$prefix$f" >"$STAGE/src/$f" || die "git show $commit:$prefix$f failed"
 	done
 	ORIGIN="git tree $KERNEL at $REV (commit $commit)"
 elif [ -d "$KERNEL" ]; then
@@ -314,14 +316,22 @@ else
 fi
 
 # ---- a booted kernel's inferred rows (make live-vm), when there are some ----
+# results.json: one object per boot (kernel/release, cpu, flags, paths[]
+# with path and row); each path is compared with the row the source
+# review has for the same dispatch under the booted CPU's flags.
 live=null
 if [ -f "$LIVE_VM" ]; then
-	live=$(jq -c --arg v "$VER" --slurpfile r <(jq -s . "$RESULTS") '
-		[ .boots[]? | select((.kernel // "") == $v or ((.kernel // "") | startswith($v + "-")) or ((.kernel // "") | startswith($v + "+"))) |
-		  . as $b | .paths[]? | . as $p |
-		  ([ $r[0][] | select(.row == $p.row) | .symbol ] | unique) as $m |
-		  { kernel: $b.kernel, cpu: $b.cpu, path: $p.path, booted_row: $p.row, source_routines: $m,
-		    agrees: ($m | length > 0) } ]' "$LIVE_VM" 2>/dev/null) || live='"unreadable: '"$LIVE_VM"'"'
+	live=$(jq -c --arg v "$VER" --slurpfile d <(jq -s . "$DISPATCH") '
+		[ (if type == "array" then .[] else .boots[]? end) |
+		  select(((.kernel // "") | tostring | startswith($v)) or ((.release // "") | tostring | startswith($v))) |
+		  . as $b | ($b.flags // []) as $fl | .paths[]? | . as $p |
+		  (if ($p.path | test("copy")) then "copy_user_generic" elif ($p.path | test("clear")) then "__clear_user" else "" end) as $disp |
+		  ([ $d[0][] | select(.dispatch == $disp) |
+		     select(.features | to_entries | all(. as $e | $e.value == ($fl | index($e.key) != null))) ] | first) as $m |
+		  { kernel: ($b.release // $b.kernel), cpu: ($b.cpu // null), flags: $fl, path: $p.path, booted_row: $p.row,
+		    source_runs: ($m.runs // null), source_row: ($m.row // null),
+		    agrees: ($m != null and $m.row == $p.row) } ]' "$LIVE_VM" 2>/dev/null) ||
+		live=$(jq -n --arg f "$LIVE_VM" '"\($f) could not be read as make live-vm results"')
 fi
 
 # ---- summary.json and report.md ----
@@ -335,13 +345,13 @@ nknown=$(jq -s '[.[] | select(.verdict == "known")] | length' "$RESULTS")
 rc=0
 [ "$nfail" -gt 0 ] && rc=1
 [ "$STRICT" = 1 ] && [ "$nknown" -gt 0 ] && rc=1
-jq -n --arg version "$VER" --arg origin "$ORIGIN" --argjson routines "$(jq -s . "$RESULTS")" \
+jq -n --arg version "$VER" --arg origin "$ORIGIN" --arg input "$KERNEL" --arg rev "$REV" --argjson routines "$(jq -s . "$RESULTS")" \
 	--argjson not_reviewed "$(jq -s . "$NOTREV")" --argjson dispatch "$(jq -s . "$DISPATCH")" \
 	--argjson alternatives "$alts_json" --arg clear_user_c "$clear_c" --argjson live_vm "$live" \
 	--argjson quick "$REVIEW_QUICK" --argjson fuzz "$REVIEW_FUZZ_SECONDS" --argjson bench "$REVIEW_BENCH" \
 	--argjson strict "$STRICT" --argjson wall "$wall_s" --argjson cpu "$cpu_s" --argjson rc "$rc" \
 	--arg files "$(printf '%s\n' "${found[@]}")" \
-	'{kernel: {version: $version, origin: $origin, files: ($files | split("\n") | map(select(. != "")))},
+	'{kernel: {version: $version, origin: $origin, input: $input, rev: (if $rev == "" then null else $rev end), files: ($files | split("\n") | map(select(. != "")))},
 	  settings: {review_quick: $quick, fuzz_seconds: $fuzz, bench: $bench, strict: $strict},
 	  routines: $routines, not_reviewed: $not_reviewed, alternatives: $alternatives, dispatch: $dispatch,
 	  usercopy_c: $clear_user_c, live_vm: $live_vm,

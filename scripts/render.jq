@@ -4,6 +4,8 @@
 include "results";
 
 def lines: join("\n");
+# Every heading one level down (a report inside another).
+def demote: split("\n") | map(if startswith("#") then "#" + . else . end) | join("\n");
 def code: "`\(.)`";
 def or_none: if . == null or . == "" then "none" else . end;
 def commas: tostring | [scan("^-?[0-9]+")][0] as $i | (tostring | ltrimstr($i)) as $rest
@@ -110,11 +112,14 @@ def file_md:
     "",
     (if (.skipped | length) > 0 then (.skipped[] | "- not reviewed, `\(.routine)`: \(.why)"), "" else empty end),
     "Levels: what the sweeps show (EXACT: passed the model and the EXACT contract; a lower level: passed the model, which is proven at that level; ZEROTAIL: passed with the zeroing C tail\(if .tail != "" then ", here `\(.tail)`" else "" end); FAIL: failed the model).",
-    (.routines[] | "", (review_md | gsub("(?m)^#"; "##")))
+    (.routines[] | "", (review_md | demote))
   ] | lines;
 
 # ---- a patch: old and new side by side ----
-def patch_md:
+# patch_body(PLOTS): the verdict, the table, the ticks and the raw
+# numbers; patch_md puts its title and command around it, review/example.sh
+# each form's one heading down (PLOTS false: the plots placed by it).
+def patch_body($plots):
   def fails: if . == null then "(none)" else (.sweep_model | if .finished then "\(target.total.failed)/\(target.total.cases)" else "?/?" end) end;
   def xfails: if . == null then "(none)" else (.sweep_exact | if .finished then "\(target.total.failed)/\(target.total.cases)" else "?/?" end) end;
   def fuzz: if . == null then "(none)" elif .fuzz.run | not then "not run"
@@ -123,7 +128,7 @@ def patch_md:
     | ($n // "-" | if . == "-" then "not run" else . end) as $b | if $a == $b then $a else "\($a) → **\($b)**" end;
   def entry: if . == null then "-" else .settings.ENTRY end;
   def model: if . == null then "-" else .settings.MODEL end;
-  [ "# Patch review", "", "**\(.verdict)**", "",
+  [ "**\(.verdict)**", "",
     (if .patch != "" then "Patch `\(.patch)` applied to a scratch copy of `\(.target)` (\(.scratch))."
      else "Old `\(.old)`, new `\(.new)`." end),
     "Features: \(.features | or_none); sweep size: REVIEW_QUICK=\(.quick); CPU: \(.cpu).", "",
@@ -143,13 +148,14 @@ def patch_md:
        "| len | old | new | delta(%) |", "|---:|---:|---:|---:|",
        (.ticks[] | (.old + 0.5 | floor) as $o | (.new + 0.5 | floor) as $n | ($o - $n) as $d
         | "| \(.len) | \($o) | \($n) | \($d)(\(if $o != 0 then ($d * 100 / $o | trunc) else 0 end)%) |"),
-       (if .plot then "", "Plot: `\(.plot)`." else empty end)),
+       (if .plot and $plots then "", "Plot: `\(.plot)`." else empty end)),
     "",
     "## Raw numbers and other CPUs", "",
-    "This run's ticks: `\(.csv)` (cpu, routine, old_entry, new_entry, len, old_median, new_median). Run the same command on another machine, copy its CSV here, and `make review-merge CSVS='a.csv b.csv'` gives one table with an old/new column pair per CPU.", "",
-    "## Reproduce", "",
-    "    make review-patch \(.command)"
-  ] | lines;
+    "This run's ticks: `\(.csv)` (cpu, routine, old_entry, new_entry, len, old_median, new_median). Run the same command on another machine, copy its CSV here, and `make review-merge CSVS='a.csv b.csv'` gives one table with an old/new column pair per CPU."
+  ];
+def patch_md:
+  ["# Patch review", ""] + patch_body(true) + ["", "## Reproduce", "", "    make review-patch \(.command)"] | lines;
+def patch_example_md: patch_body(false) | lines | demote;
 
 # ---- report.md, the main job's ----
 def report_md:
@@ -203,7 +209,7 @@ def report_md:
 # {tree, files: [file...]} -> the files' summaries one after another.
 def tree_md:
   [ "# Review of the tree `\(.tree)`: \(plural(.files | length; "file"))", "",
-    (.files[] | "", (file_md | gsub("(?m)^#"; "##"))) ] | lines;
+    (.files[] | "", (file_md | demote)) ] | lines;
 
 # ---- review-merge: review-patch's ticks from several CPUs ----
 # {routines: [{routine, pair, cpus: [..], lens: [{len, cells: [{old, new}|null per cpu]}]}]}

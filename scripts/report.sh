@@ -89,7 +89,7 @@ jq -n --slurpfile rows <(rows) --slurpfile sweep "$SWEEP" --argjson ticks "$(tic
 	            ticks: ($ticks[$r.name] // {})}],
 	   proofs: $proofs, sweep: $sw,
 	   refuted: $levels[0].refuted, levels_clean: $levels[0].clean, levels_log: $levels_log}
-	| .failed = {proof: (any(.rows[]; .proof != null and ((.proof.ok | not) or (.equiv != null and (.equiv.ok | not))))),
+	| .failed = {proof: (any(.proofs[]; .ok | not) or any(.rows[]; .equiv != null and (.equiv.ok | not))),
 	             sweep: (any(.rows[]; (.sweep.failed // 0) > 0) or (.sweep.finished | not))}' >"$R/report.json" ||
 	{ echo "report: the results could not be gathered (above)" >&2; exit 2; }
 scripts/render.sh report "$R/report.json" >"$R/report.md.tmp" && mv "$R/report.md.tmp" "$OUT"

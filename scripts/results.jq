@@ -8,6 +8,24 @@ def level_rank: {"EXACT": 3, "ZEROTAIL": 3, "RAW": 2, "WEAK": 1, "FAIL": 0}[.] /
 
 def plural($n; $word): "\($n) \($word)\(if $n == 1 then "" else "s" end)";
 
+# sweep_result(EXIT): a sweep's own JSON (sweep --json) as the results'
+# sweep: targets by name, phases by reading, failures as fields.
+def sweep_result($exit):
+  def phase_key: {"exact": "exact_hw", "delayed": "delayed_hw", "trace": "traced"}[.] // .;
+  def lag_words: "lag k=1: \(.k1), k=2: \(.k2), k=3-7: \(.k3_7), k=8: \(.k8), k>8: \(.k_more); all done (nothing reported): \(.all_done); no rep lagged: \(.none)";
+  {exit: $exit, finished: true, passed, failed,
+   seed: "seed \(.seed) (repeat with SEED=\(.seed)), phases: \(.phases | join(" "))",
+   targets: (.targets | map({key: .name, value: {
+       total: {cases: (.phases | map(.cases) | add // 0), passed, failed, seconds: (.phases | map(.seconds) | add // 0)},
+       phases: (.phases | map({key: (.phase | phase_key),
+         value: ({cases, passed, failed, seconds} + (if .lag_histogram then {lags: (.lag_histogram | lag_words)} else {} end))})
+         | from_entries)}}) | from_entries),
+   failures: [.targets[] | .name as $t | (.failures_shown // [])[]
+     | {line: (.line | ltrimstr("FAIL "))} + (if .kind == "case" then
+         {target: $t, len: .case.len, src: .case.src_align, dst: .case.dst_align, fs: .case.fs, fd: .case.fd,
+          lag: (if (.case.lags | length) > 0 then (.case.lags | map(tostring) | join(",")) else null end),
+          traced: .case.traced, tags: .failures, detail: .what} else {tags: (.failures // [])} end)]};
+
 # The only target of a one-routine sweep.
 def target: (.targets | to_entries | first.value) // {};
 

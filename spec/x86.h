@@ -35,14 +35,18 @@
 /*@
   logic integer x86_mod(integer w) =
     w == 1 ? 0x100 : (w == 2 ? 0x10000 : (w == 4 ? 0x100000000 : 0x10000000000000000));
-  // the low w bytes of x (x >= 0)
-  logic integer x86_lo(integer x, integer w) = x % x86_mod(w);
+  // the low w bytes of a register value x (0 <= x < 2^64); at w = 8 all
+  // of it (written so, the provers need no modulo there)
+  logic integer x86_lo(integer x, integer w) = w == 8 ? x : x % x86_mod(w);
   // r (0 <= r < 2^8w) written at width w into a register holding old
   logic integer x86_put(integer old, integer r, integer w) =
     (w >= 4) ? r : old - x86_lo(old, w) + r;
-  // x wrapped to w bytes, for x in (-2^64, 2^65)
+  // x wrapped to w bytes, for x in (-2^64, 2^65); at w = 8 by one
+  // addition or subtraction of 2^64
   logic integer x86_wrap(integer x, integer w) =
-    x86_lo(x + 0x10000000000000000, w);
+    w == 8 ? (x < 0 ? x + 0x10000000000000000 :
+              (x >= 0x10000000000000000 ? x - 0x10000000000000000 : x))
+           : (x + 0x10000000000000000) % x86_mod(w);
   predicate x86_w(integer w) = w == 1 || w == 2 || w == 4 || w == 8;
 */
 
@@ -71,7 +75,10 @@ uint64_t x86_add(uint64_t a, uint64_t b, int w);
 uint64_t x86_sub(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) & x86_lo(b, w), w); */
+    ensures \result == x86_put(a, x86_lo(a, w) & x86_lo(b, w), w);
+    // the masks the routines use, as arithmetic (the provers' weak spot)
+    ensures low_bits: x86_lo(b, w) == 7 ==> \result == x86_put(a, x86_lo(a, w) % 8, w);
+    ensures align8: w == 8 && b == 0xfffffffffffffff8 ==> \result == a - a % 8; */
 uint64_t x86_and(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
@@ -84,7 +91,7 @@ uint64_t x86_xor(uint64_t a, uint64_t b, int w);
 /* shr by an immediate 1 <= k < 8w */
 /*@ requires x86_w(w) && 1 <= k < 8 * w;
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) >> k, w); */
+    ensures \result == x86_put(a, x86_lo(a, w) / (1 << k), w); */
 uint64_t x86_shr(uint64_t a, int k, int w);
 
 /* CF of add (carry out), of sub/cmp (borrow), of shr (last bit out). */
@@ -98,7 +105,7 @@ int x86_cf_add(uint64_t a, uint64_t b, int w);
 int x86_cf_sub(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w) && 1 <= k < 8 * w;
     assigns \nothing;
-    ensures \result == (x86_lo(a, w) >> (k - 1)) % 2; */
+    ensures \result == (x86_lo(a, w) / (1 << (k - 1))) % 2; */
 int x86_cf_shr(uint64_t a, int k, int w);
 /* ZF of a result: its low w bytes are zero. */
 /*@ requires x86_w(w);
@@ -111,7 +118,9 @@ int x86_zf(uint64_t r, int w);
 /*@ requires scale == 1 || scale == 2 || scale == 4 || scale == 8;
     assigns \nothing;
     ensures \result == (base + index * scale + disp) % 0x10000000000000000 +
-                       (base + index * scale + disp < 0 ? 0x10000000000000000 : 0); */
+                       (base + index * scale + disp < 0 ? 0x10000000000000000 : 0);
+    ensures near: -0x10000000000000000 < base + index * scale + disp < 0x20000000000000000 ==>
+                  \result == x86_wrap(base + index * scale + disp, 8); */
 uint64_t x86_ea(uint64_t base, uint64_t index, int scale, int64_t disp);
 
 /* The offset of addr in a buffer entered at base (mod 2^64). */

@@ -21,7 +21,8 @@ verdict() {
 	if [ "$1" = 0 ]; then ok "$2"
 	else bad "$3:"; sed 's/^/      /' "$out"; fi
 }
-rank() { case "$1" in WEAK) echo 1 ;; RAW) echo 2 ;; EXACT) echo 3 ;; *) echo 0 ;; esac; }
+# the level order, kept in one place (scripts/results.jq level_rank)
+rank() { jq -nr -L scripts --arg l "$1" 'include "results"; $l | level_rank'; }
 
 while IFS=$'\t' read -r name kind _ lx ld _; do
 	[ "$kind" = clear ] || continue

@@ -31,7 +31,7 @@ FUZZ_SECONDS  ?= 60
 FUZZ_CFLAGS   := $(filter-out -Werror,$(CFLAGS)) -fPIE -Itests
 FUZZ_NOCOV    := tests/fuzz/nocov.txt
 # The C is instrumented (two builds); the asm is not: the lab's objects.
-FUZZ_C        := $(UCOPY_C) tests/lab.c tests/sandbox.c tests/fuzzcase.c tests/fuzz.c
+FUZZ_C        := $(UCOPY_C) $(LAB_C) tests/sandbox.c tests/fuzzcase.c tests/fuzz.c
 FUZZ_LF_OBJS  := $(patsubst %.c,$(FUZZ_DIR)/lf/%.o,$(FUZZ_C))
 FUZZ_AFL_OBJS := $(patsubst %.c,$(FUZZ_DIR)/afl/%.o,$(FUZZ_C))
 REPLAY_OBJS   := $(LAB_OBJS) $(call obj,tests/fuzzcase.c tests/replay.c)
@@ -61,6 +61,13 @@ $(FUZZ_DIR)/ucopy-fuzz-afl: $(FUZZ_AFL_OBJS) $(LAB_ASM_OBJS) $(LAB_DIR)/extra-as
 $(FUZZ_DIR)/ucopy-replay: $(REPLAY_OBJS) $(LAB_DIR)/extra-asm.list
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LINK) $(filter %.o,$^) $(LIBS) -o $@
+
+# libFuzzer's flags for every run, from their one list (as -name=value).
+FUZZ_LF_OPTIONS := tests/fuzz/libfuzzer.options
+FUZZ_LF_FLAGS   := $(shell sed -n 's/^\([a-z_]*\) *= *\(.*\)$$/-\1=\2/p' $(FUZZ_LF_OPTIONS))
+# In every recipe's environment: the run scripts (tests/fuzz.sh, review/)
+# take them from there.
+export FUZZ_LF_FLAGS
 
 # What the run scripts read.
 FUZZ_ENV = FUZZ_SECONDS='$(FUZZ_SECONDS)' STRATEGY='$(STRATEGY)' \

@@ -1,5 +1,5 @@
 /*
- * The fuzz record: one fault-lab case (tests/lab.h) in a fixed-size run of
+ * The fuzz record: one fault-lab case (tests/lab/lab.h) in a fixed-size run of
  * bytes, so that every input of that size a fuzzer makes is a valid case
  * and the fuzzers (tests/fuzz.c, libFuzzer and AFL++) and the replay tool
  * (tests/replay.c) read it the same way. Input of any other size is not a
@@ -32,7 +32,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "lab.h"
+#include "lab/lab.h"
 
 #define FUZZ_RECORD_SIZE 26
 /* Longest copy the trace bit single-steps (cost: ~10 us a step). */

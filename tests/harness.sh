@@ -8,8 +8,10 @@
 harness_pass=0 harness_fail=0
 ok() { harness_pass=$((harness_pass + 1)); echo "ok   $*"; }
 bad() { harness_fail=$((harness_fail + 1)); echo "FAIL $*"; }
-# check NAME COMMAND...: ok when COMMAND succeeds, else bad.
+# check NAME COMMAND...: ok when COMMAND succeeds, else bad; check_quiet
+# the same with COMMAND's output thrown away.
 check() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+check_quiet() { local name=$1; shift; if "$@" >/dev/null 2>&1; then ok "$name"; else bad "$name"; fi; }
 # expect_json NAME FILE JQ_FILTER: ok when the filter is true of FILE
 # (scripts/ on jq's module path: `include "results";` for its rules).
 expect_json() {

@@ -36,7 +36,11 @@ LAB_MUTANTS   := $(wildcard tests/mutants/*.S) \
 # Every routine an entry symbol may name, and the lab without a main():
 # what the sweep, the replay tool and the review binaries link.
 LAB_ASM_OBJS  := $(call obj,$(UCOPY_ASM) $(LAB_MUTANTS) $(LAB_EXTRA_ASM) tests/call.S)
-LAB_OBJS      := $(call obj,$(UCOPY_C) tests/lab.c tests/plan.c tests/sandbox.c) $(LAB_ASM_OBJS)
+# The lab library is tests/lab/*.c (its API: tests/lab/lab.h), with the
+# sandbox its tools enter (tests/sandbox.c); the sweep is tests/sweep/*.c.
+LAB_C         := $(wildcard tests/lab/*.c)
+LAB_OBJS      := $(call obj,$(UCOPY_C) $(LAB_C) tests/sandbox.c) $(LAB_ASM_OBJS)
+SWEEP_OBJS    := $(call obj,$(wildcard tests/sweep/*.c))
 
 .PHONY: lab sweep sweep-quick sweep-merge sweep-shards-check mutants lab-case hw-facts FORCE
 lab: $(LAB_DIR)/sweep $(LAB_DIR)/hwfacts
@@ -50,7 +54,7 @@ $(LAB_DIR)/extra-asm.list: FORCE
 	@mkdir -p $(@D)
 	@echo '$(LAB_EXTRA_ASM)' | cmp -s - $@ || echo '$(LAB_EXTRA_ASM)' >$@
 
-$(LAB_DIR)/sweep: $(LAB_OBJS) $(OBJ)/tests/sweep.o $(LAB_DIR)/extra-asm.list
+$(LAB_DIR)/sweep: $(LAB_OBJS) $(SWEEP_OBJS) $(LAB_DIR)/extra-asm.list
 	$(CC) $(CFLAGS) $(LINK) $(filter %.o,$^) $(LIBS) -o $@
 
 $(LAB_DIR)/hwfacts: $(OBJ)/tests/hwfacts.o

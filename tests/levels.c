@@ -14,10 +14,10 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "ucopy.h"
+#include "lab/lab.h"
 
 #define MAXLEN 136	/* past the 64-byte thresholds and two 64-byte blocks */
-#define NOFAULT ((size_t)-1)
+#define NOFAULT LAB_NOFAULT
 
 struct outcome {
 	size_t len, daddr, fs, fd, lag, ret;
@@ -36,83 +36,32 @@ static int mc_row;
 
 static size_t fault_at(size_t fs, size_t fd) { return fs < fd ? fs : fd; }
 
-static int copied(const struct outcome *o, size_t a, size_t b)
+/* The result as the lab's contract check sees it: the whole destination
+ * is memory here, so every byte of it is looked at. */
+static struct lab_result result(const struct outcome *o)
 {
-	for (size_t i = a; i < b; i++)
-		if (o->after[i] != src[i])
-			return 0;
-	return 1;
+	struct lab_result r = {
+		.dst = o->after, .src = src, .init = o->before, .len = o->len,
+		.fs = o->fs, .fd = o->fd, .visible = o->len, .ret = o->ret,
+	};
+	return r;
 }
 
-static int unchanged(const struct outcome *o, size_t a, size_t b)
+/* Whether o meets level (tests/lab/contract.c, the lab's own check). */
+static int meets(enum ucopy_level level, const struct outcome *o)
 {
-	return b <= a || !memcmp(o->before + a, o->after + a, b - a);
-}
+	struct lab_result r = result(o);
+	char why[8];
 
-/* Each byte of [a, b) kept its old value or holds its source byte. */
-static int src_or_old(const struct outcome *o, size_t a, size_t b)
-{
-	for (size_t i = a; i < b; i++)
-		if (o->after[i] != o->before[i] && o->after[i] != src[i])
-			return 0;
-	return 1;
-}
-
-/* Never over-report, the claimed prefix copied (what WEAK and ZEROPAD share). */
-static int prefix_ok(const struct outcome *o)
-{
-	size_t f = fault_at(o->fs, o->fd);
-	return o->ret <= o->len && o->len - o->ret <= f &&
-	       copied(o, 0, o->len - o->ret);
-}
-
-static int weak(const struct outcome *o)
-{
-	return prefix_ok(o) && src_or_old(o, o->len - o->ret, o->len);
-}
-
-static int raw(const struct outcome *o)
-{
-	size_t f = fault_at(o->fs, o->fd);
-	return weak(o) && unchanged(o, o->len - o->ret, o->len) &&
-	       !(o->ret == o->len && o->len > 0 && f > 0);
-}
-
-static int exact(const struct outcome *o)
-{
-	size_t f = fault_at(o->fs, o->fd);
-	size_t reach = o->len < f ? o->len : f;
-	return o->ret == o->len - reach && raw(o);
-}
-
-/* ZEROTAIL: EXACT's count and prefix, zeros from there to the first byte
- * the destination refuses, the rest unchanged. */
-static int zerotail(const struct outcome *o)
-{
-	size_t f = fault_at(o->fs, o->fd);
-	size_t reach = o->len < f ? o->len : f;
-	size_t z = o->fd < o->len ? o->fd : o->len;
-
-	if (o->ret != o->len - reach || !copied(o, 0, reach))
-		return 0;
-	for (size_t i = reach; i < z; i++)
-		if (o->after[i])
-			return 0;
-	return unchanged(o, z > reach ? z : reach, o->len);
+	return lab_contract_check(level, &r, why, sizeof why) == 0;
 }
 
 static int zeropad(const struct outcome *o)
 {
-	for (size_t i = o->len - o->ret; i < o->len; i++)
-		if (o->after[i])
-			return 0;
-	return prefix_ok(o);
-}
+	struct lab_result r = result(o);
 
-static int (*const check[])(const struct outcome *) = {
-	[UCOPY_WEAK] = weak, [UCOPY_RAW] = raw, [UCOPY_EXACT] = exact,
-	[UCOPY_ZEROTAIL] = zerotail,
-};
+	return lab_zeropad_holds(&r);
+}
 
 static void describe(const char *what, const struct outcome *o)
 {
@@ -166,7 +115,7 @@ static void each_case(ucopy_model_fn *model, int delayed,
 }
 
 struct tally {
-	int (*holds)(const struct outcome *);
+	enum ucopy_level level;	/* UCOPY_NONE: ZEROPAD */
 	size_t cases, broken;
 	struct outcome first;
 };
@@ -176,7 +125,7 @@ static void count(const struct outcome *o, void *ctx)
 	struct tally *t = ctx;
 
 	t->cases++;
-	if (!t->holds(o) && !t->broken++)
+	if (!(t->level == UCOPY_NONE ? zeropad(o) : meets(t->level, o)) && !t->broken++)
 		t->first = *o;
 }
 
@@ -191,39 +140,34 @@ static void verdict(int ok, const char *fmt, const char *name, const char *hw,
 	ok ? passed++ : failed++;
 }
 
-/* The claimed level holds everywhere; each stronger one is refuted (a
- * ZEROTAIL row: WEAK is, the bottom of the chain it stands beside). */
+/*
+ * The claimed level holds everywhere; each stronger one on the chain is
+ * refuted. A level beside the chain (ZEROTAIL) is compared with nothing
+ * but itself: its row must refute WEAK, the bottom of the chain. Levels in
+ * the lab's one order (lab_levels), weakest first.
+ */
 static void check_strategy(const char *name, ucopy_model_fn *model,
 			   int delayed, enum ucopy_level claimed)
 {
 	const char *hw = delayed ? "delayed" : "exact";
+	int beside = claimed != UCOPY_NONE && !lab_level_on_chain(claimed);
 
-	if (claimed == UCOPY_ZEROTAIL) {
-		struct tally z = { .holds = zerotail }, w = { .holds = weak };
-		each_case(model, delayed, count, &z);
-		verdict(!z.broken, "%s on %s hw: %s holds", name, hw, "ZEROTAIL");
-		if (z.broken)
-			describe("claimed level broken", &z.first);
-		each_case(model, delayed, count, &w);
-		verdict(w.broken > 0, "%s on %s hw: %s refuted", name, hw, "WEAK");
-		if (w.broken)
-			describe("WEAK", &w.first);
-		return;
-	}
+	for (int i = LAB_NLEVELS - 1; i >= 0; i--) {
+		enum ucopy_level l = lab_levels[i];
+		struct tally t = { .level = l };
+		int holds = lab_level_implies(claimed, l);
 
-	for (enum ucopy_level l = UCOPY_WEAK; l <= UCOPY_EXACT; l++) {
-		struct tally t = { .holds = check[l] };
+		if (!holds && (beside ? l != UCOPY_WEAK : !lab_level_on_chain(l)))
+			continue;
 		each_case(model, delayed, count, &t);
-		if (l <= claimed) {
-			verdict(!t.broken, "%s on %s hw: %s holds", name, hw,
-				ucopy_level_name(l));
+		if (holds) {
+			verdict(!t.broken, "%s on %s hw: %s holds", name, hw, lab_level_name(l));
 			if (t.broken)
 				describe("claimed level broken", &t.first);
 		} else {
-			verdict(t.broken > 0, "%s on %s hw: %s refuted", name,
-				hw, ucopy_level_name(l));
+			verdict(t.broken > 0, "%s on %s hw: %s refuted", name, hw, lab_level_name(l));
 			if (t.broken)
-				describe(ucopy_level_name(l), &t.first);
+				describe(lab_level_name(l), &t.first);
 		}
 	}
 }
@@ -250,7 +194,7 @@ int main(void)
 	for (size_t s = 0; s < ucopy_nstrategies; s++)
 		for (int delayed = 0; delayed < 2 && ucopy_strategies[s].kind != UCOPY_KIND_CLEAR &&
 				     ucopy_strategies[s].kind != UCOPY_KIND_MC; delayed++) {
-			struct tally t = { .holds = zeropad };
+			struct tally t = { .level = UCOPY_NONE };
 			ucopy_raw_model = ucopy_strategies[s].bare;
 			each_case(oracle_copy_from_user, delayed, count, &t);
 			verdict(!t.broken, "copy_from_user over %s on %s hw: %s holds",

@@ -2,7 +2,7 @@
 # counterexample for every refuted cell (tests/levels.c).
 #   make levels
 .PHONY: levels
-$(LAB_DIR)/levels: $(UCOPY_OBJS) $(OBJ)/tests/levels.o
+$(LAB_DIR)/levels: $(UCOPY_OBJS) $(OBJ)/tests/lab/contract.o $(OBJ)/tests/levels.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LINK) $^ $(LIBS) -o $@
 

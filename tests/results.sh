@@ -18,20 +18,25 @@ check "csv_cols reads columns by name, in the order asked" test "$(csv_cols "$ou
 check "csv_cols names a column the file lacks (exit 2)" \
 	bash -c ". scripts/results.sh; ! csv_cols '$out/t.csv' d 2>'$out/err' && grep -q 'no column d' '$out/err'"
 
-# The sweep's text, read once: targets, phases, failures as fields.
-sweep_json $F/sweep.txt 0 >"$out/sweep.json"
+# The sweep's own JSON (sweep --json) in the results' shape: targets, phases,
+# failures as fields.
+sweep_json $F/sweep.json 0 >"$out/sweep.json"
 expect_json "sweep_json: 3 targets, 4090 passed, finished" "$out/sweep.json" \
 	'.finished and .passed == 4090 and .failed == 0 and (.targets | length) == 3'
 expect_json "sweep_json: erms's phases and its lag histogram" "$out/sweep.json" \
 	'.targets.erms.phases | .exact_hw.cases == 1316 and .delayed_hw.cases == 224 and .traced.cases == 5
 	 and (.delayed_hw.lags | startswith("lag k=1: 73"))'
-sweep_json $F/sweep-fail.txt 1 >"$out/sweep-fail.json"
+sweep_json $F/sweep-fail.json 1 >"$out/sweep-fail.json"
 expect_json "sweep_json: a failing case as fields (len, offsets, tags, detail)" "$out/sweep-fail.json" \
 	'.exit == 1 and .failed == 5 and (.failures[0] | .len == 8 and .src == 0 and .dst == 63 and .fs == null
 	 and .fd == 1 and .tags == ["result", "data", "contract"] and (.detail | startswith("returned 8")))'
 expect_json "... and in words, with its replay command" "$out/sweep-fail.json" \
 	"include \"results\"; .failures[0] | (failure_words | startswith(\"copy of 8 bytes, no source fault, destination faults at offset 1\"))
 	 and failure_replay(\"sweep\"; \"e\"; \"m\"; \"stos\"; \"\") == \"sweep --entry e --model m --abi stos --case 8,0,63,-,1\""
+
+sweep_json "$out/none.json" 124 >"$out/cut.json"
+expect_json "sweep_json: a sweep that wrote no JSON did not finish, its exit kept" "$out/cut.json" \
+	'(.finished | not) and .exit == 124 and .targets == {}'
 
 # report.md: each EXACT row's equivalence result comes from the one
 # equivalence unit, `equiv` (its harness equiv_<row>).

@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 pass=0 fail=0 skipped=0
 ok() { echo "ok: $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+is_release() { [[ $1 == "$2".* ]]; }
 check() { local what=$1; shift; if "$@" >/dev/null; then ok "$what"; else bad "$what"; fi; }
 
 # Expected: "file symbol FEATURES row verdict" per review ("-": no FEATURES).
@@ -83,7 +84,7 @@ for rel in 6.12 6.1; do
 	J=$(ls -d build/review/tree-$rel.*/summary.json 2>/dev/null | head -n 1)
 	[ -n "$J" ] || { bad "Linux $rel: no summary.json"; continue; }
 	ver=$(jq -r .kernel.version "$J")
-	check "Linux $rel: the version comes from the Makefile ($ver)" [[ $ver == $rel.* ]]
+	check "Linux $rel: the version comes from the Makefile ($ver)" is_release "$ver" "$rel"
 	check "Linux $rel: report.md written" [ -s "$(dirname "$J")/report.md" ]
 	exp=$(expect_"${rel//./_}" | sort)
 	got=$(jq -r '.routines[] | "\(.file | split("/") | last) \(.symbol) \(if .features == "" then "-" else .features end) \(.row) \(.verdict)"' "$J" | sort)

@@ -50,6 +50,9 @@ sj() { jq -r "$@" "$J"; }
 
 echo "== a good tree, as a directory"
 fake_tree "$W/good" 1
+# a make live-vm result for this version: copy_from_user on the row the
+# source has for the booted flags, clear_user on a row it has not
+printf '[{"kernel":"0.0.1-fake","release":"0.0.1-fake","cpu":"qemu64","flags":["erms"],"paths":[{"path":"copy_from_user","row":"movs_alt_word"},{"path":"clear_user","row":"clear_erms"}]}]\n' >"$W/live-vm.json"
 touch "$W/marker"; sleep 1
 run_tree "$W/good-dir" KERNEL="$W/good"; rc=$?
 J=build/review/tree-0.0.1-fake/summary.json
@@ -67,6 +70,8 @@ check "good tree: the dispatch: no FSRM runs ucopy_movs_alt_word (movs_alt_word)
 	[ "$(sj '[.dispatch[] | select(.dispatch == "copy_user_generic") | "\(.features.fsrm):\(.row)"] | sort | join(" ")')" = "false:movs_alt_word true:fsrm" ]
 check "good tree: report.md written, names every routine" \
 	grep -q 'ucopy_stos_alt' build/review/tree-0.0.1-fake/report.md
+check "live-vm: the booted copy row agrees, the clear row does not " \
+	[ "$(sj '[.live_vm[] | "\(.path)=\(.agrees)"] | join(" ")')" = "copy_from_user=true clear_user=false" ]
 check "good tree: nothing written inside the given tree" \
 	[ -z "$(find "$W/good" -newer "$W/marker" -print -quit)" ]
 check "good tree: only the reviewed files staged" \
@@ -134,13 +139,6 @@ run_tree "$W/noasm" KERNEL="$W/noasm"; rc=$?
 check "a file that does not assemble: exit 2 (got $rc), names the file" \
 	bash -c "[ $rc = 2 ] && grep -q 'copy_user_64.S.*does not assemble' '$W/noasm.err'"
 cat "$W/noasm.err" | tail -n 1
-
-echo "== a live-vm result for the same version"
-printf '{"boots":[{"kernel":"0.0.1-fake","cpu":"test cpu","paths":[{"path":"copy_user","row":"movs_alt_word"},{"path":"clear_user","row":"clear_erms"}]}]}\n' >"$W/live-vm.json"
-run_tree "$W/live" KERNEL="$W/good"; rc=$?
-J=build/review/tree-0.0.1-fake/summary.json
-check "live-vm: the booted copy row agrees, the clear row does not (exit $rc)" \
-	[ "$(sj '[.live_vm[] | "\(.path)=\(.agrees)"] | join(" ")')" = "copy_user=true clear_user=false" ]
 
 rm -rf build/review/tree-0.0.*-fake build/review/work/tree-0.0.*-fake-* build/review/scan/tree-0.0.*-fake-* "$W"
 echo "$pass passed, $fail failed"

@@ -33,7 +33,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "lab.h"
+#include "lab/lab.h"
 #include "sandbox.h"
 
 /* The lab's hooks: weak, for tools that run a routine without the lab
@@ -97,6 +97,8 @@ const char *sandbox_syscall_name(long nr)
 
 static const char *tool = "ucopy";
 static int entered;
+static enum sandbox_mode mode_now;
+static volatile sig_atomic_t said;
 
 /* Writes without stdio (from a signal handler). */
 static void say(const char *s)
@@ -136,7 +138,12 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	if (lab_abort_syscall)
 		lab_abort_syscall(nr, name, rip);
 	/* Outside any case: the tool's own call, or a routine run outside
-	 * the lab (the benchmark). Either way it was not run. */
+	 * the lab (the benchmark). Either way it was not run. In the lab's
+	 * loop that is a bug of the lab: stop. A tool (a sanitizer runtime's
+	 * own calls on a crash path, a routine under the benchmark) sees the
+	 * call fail with EPERM, said once. */
+	if (mode_now == SANDBOX_TOOL && said++)
+		goto fail_call;
 	num(n, (unsigned long)nr, 10);
 	num(at, rip, 16);
 	say(tool);
@@ -146,8 +153,13 @@ static void on_sigsys(int sig, siginfo_t *si, void *ucv)
 	say(name ? name : "unnamed");
 	say(") at 0x");
 	say(at);
-	say(", outside a lab case; it was not run (docs/review.md, \"The sandbox\")\n");
-	_exit(1);
+	say(mode_now == SANDBOX_TOOL ? ", outside a lab case: not run, it fails with EPERM "
+	    "(docs/review.md, \"The sandbox\"; said once)\n"
+	    : ", outside a lab case; it was not run (docs/review.md, \"The sandbox\")\n");
+	if (mode_now != SANDBOX_TOOL)
+		_exit(1);
+fail_call:
+	uc->uc_mcontext.gregs[REG_RAX] = -EPERM;
 }
 
 static void on_limit(int sig)
@@ -204,9 +216,11 @@ static int limits(void)
 	 * libFuzzer run's corpus). */
 	if (lower(RLIMIT_NOFILE, 64, "open files (RLIMIT_NOFILE)"))
 		return -1;
-	/* No new processes (fork and clone are refused by the filter too;
-	 * RLIMIT_NPROC counts the user's, and root is exempt from it). */
-	if (lower(RLIMIT_NPROC, 0, "processes (RLIMIT_NPROC)"))
+	/* No new processes in the lab (fork and clone are refused by the
+	 * filter too; RLIMIT_NPROC counts the user's, and root is exempt
+	 * from it). A tool keeps its own (the benchmark's gnuplot, run
+	 * through libc's system()). */
+	if (mode_now == SANDBOX_LAB && lower(RLIMIT_NPROC, 0, "processes (RLIMIT_NPROC)"))
 		return -1;
 	return 0;
 }
@@ -257,6 +271,7 @@ int sandbox_enter(enum sandbox_mode mode, const char *who)
 
 	if (who)
 		tool = who;
+	mode_now = mode;
 	if (entered || (env && !strcmp(env, "0")))
 		return 0;
 	/* What the lab would otherwise set up on the first lagged case

@@ -80,7 +80,7 @@ BEGIN {
 	n = split(ENVIRON["CODE"], lines, "\n")
 	for (i = 1; i <= n; i++) {
 		split(lines[i], f, "\t")
-		K[i] = key(f[1], f[2]); INS[i] = f[3]; IDX[K[i]] = i; SEC[i] = f[1]
+		K[i] = key(f[1], f[2]); INS[i] = f[3]; IDX[K[i]] = i; SEC[i] = f[1]; RELOC[i] = f[4]
 	}
 	NI = n
 	m = split(ENVIRON["EXTABLE"], ex, "\n")
@@ -93,10 +93,12 @@ BEGIN {
 	}
 	# cut points: the entry, targets of backward edges, annotated addresses
 	RET = "return " (abi == "rep" || abi == "stos" ? "rcx" : "rax") ";"
+	# the project's C tails a jmp may name: symbol -> model (asm/tail_c.S)
+	TAIL["copy_user_handle_tail"] = "model_tail_c"
 	CUT[K[1]] = 1
 	for (i = 1; i <= NI; i++) {
 		split(INS[i], w, " ")
-		if (w[1] ~ /^j/ && w[2] != "") { t = key(SEC[i], w[2]); if ((t in IDX) && IDX[t] <= i && INS[IDX[t]] != "ret") CUT[t] = 1 }
+		if (w[1] ~ /^j/ && w[2] != "" && RELOC[i] == "") { t = key(SEC[i], w[2]); if ((t in IDX) && IDX[t] <= i && INS[IDX[t]] != "ret") CUT[t] = 1 }
 		if ((i in FIX) && (FIX[i] in IDX) && IDX[FIX[i]] <= i && INS[IDX[FIX[i]]] != "ret") CUT[FIX[i]] = 1
 	}
 	na = split(ENVIRON["ANNOTS"], al, "\n")
@@ -111,11 +113,34 @@ BEGIN {
 		if (!(t in IDX)) die("annotation at " t ": no instruction there")
 		if (INS[IDX[t]] != insn) die("annotation at " t " expects '" insn "', the object has '" INS[IDX[t]] "'")
 		CUT[t] = 1
-		INV[t] = (t in INV) ? INV[t] " &&\n\t\t    (" pred ")" : "(" pred ")"
+		if (t in INV) INV[t] = INV[t] " &&\n\t\t    (" pred ")"; else INV[t] = "(" pred ")"
 	}
 
+	# reachable instructions, from the entry along fall-through, jumps and
+	# fix-up edges; the others (alignment padding) are left out as comments,
+	# since WP's smoke tests rightly call them dead code
+	REACH[1] = 1; changed = 1
+	while (changed) {
+		changed = 0
+		for (i = 1; i <= NI; i++) {
+			if (!(i in REACH)) continue
+			split(INS[i], w, " ")
+			succ = ""
+			if (w[1] != "jmp" && w[1] != "ret" && i < NI) succ = (i + 1)
+			# (an edge to a ret is emitted as the return itself)
+			if (w[1] ~ /^j/ && RELOC[i] == "" && (key(SEC[i], w[2]) in IDX) && INS[IDX[key(SEC[i], w[2])]] != "ret")
+				succ = succ " " IDX[key(SEC[i], w[2])]
+			if ((i in FIX) && INS[IDX[FIX[i]]] != "ret") succ = succ " " IDX[FIX[i]]
+			ns = split(succ, sl, " ")
+			for (j = 1; j <= ns; j++) if (!(sl[j] in REACH)) { REACH[sl[j]] = 1; changed = 1 }
+		}
+	}
 	for (i = 1; i <= NI; i++) {
 		k = K[i]; s = INS[i]
+		if (!(i in REACH)) {
+			if (k in CUT) die("annotation at " k ", which is unreachable")
+			BODY = BODY "\t/* " lab(k) ": " s ": unreachable */\n"; FALLS = 0; continue
+		}
 		if ((k in CUT) && i > 1 && FALLS) emit("pc = " i "; continue;")
 		BODY = BODY "\t" lab(k) ":\t/* " s " */\n"
 		FALLS = 1
@@ -147,6 +172,17 @@ BEGIN {
 		}
 		if (s ~ /nop/ || s == "xchg %ax,%ax") { emit(";"); continue }
 		if (mn == "ret") { emit(RET); FALLS = 0; continue }
+		if (RELOC[i] != "") {
+			# a tail call: the tail's model, proven on its own, at the
+			# offset rdi stands at (rsi's must be the same), edx bytes
+			if (mn != "jmp" || !(RELOC[i] in TAIL) || kind != "copy" || abi != "classic")
+				die("'" s "' refers to " RELOC[i] ", not a C tail of the project")
+			use("rdi"); use("rsi"); use("rdx"); use("rax")
+			emit("/*@ assert tail_same_offset: x86_wrap(rsi - sbase, 8) == x86_wrap(rdi - dbase, 8); */")
+			h = TAIL[RELOC[i]]; sub(/^model_/, "", h); TAILUSED[h] = h
+			emit("rax = " TAIL[RELOC[i]] "(dst, src, x86_off(rdi, dbase), x86_mov(0, rdx, 4));")
+			emit(RET); FALLS = 0; continue
+		}
 		if (mn == "jmp") { emit(jump(i, key(SEC[i], w[2]))); FALLS = 0; continue }
 		if (mn in CC) { emit("if (" CC[mn] ") " jump(i, key(SEC[i], w[2]))); continue }
 		if (nw != 2) die("instruction '" s "' not in the subset")
@@ -219,6 +255,8 @@ BEGIN {
 	# the entry state, by ABI
 	if (abi == "rep") { use("rdi"); use("rsi"); use("rcx")
 		entry = "rdi == dbase && rsi == sbase && rcx == len && unchanged{Pre, Here}(dst, 0, len)" }
+	else if (abi == "classic") { use("rdi"); use("rsi"); use("rdx")
+		entry = "rdi == dbase && rsi == sbase && rdx == len && unchanged{Pre, Here}(dst, 0, len)" }
 	else { use("rdi"); use("rcx"); use("rax")
 		entry = "rdi == dbase && rcx == len && rax == 0 && unchanged{Pre, Here}(dst, 0, len)" }
 	regs = ""; for (i = 1; i <= 16; i++) if (r64[i] in USED) regs = regs (regs == "" ? "" : " ") r64[i]
@@ -226,9 +264,11 @@ BEGIN {
 
 	print "#include \"" row ".h\""
 	print "#include \"x86.h\""
+	for (t in TAILUSED) print "#include \"" TAILUSED[t] ".h\""
 	print ""
 	print "#pragma GCC diagnostic ignored \"-Wunused-label\""
 	print "#pragma GCC diagnostic ignored \"-Wunused-but-set-variable\""
+	print "#pragma GCC diagnostic ignored \"-Wunused-variable\""
 	if (kind == "copy")
 		print "size_t model_" row "(uint8_t *dst, const uint8_t *src, size_t len, size_t daddr)"
 	else print "size_t model_" row "(uint8_t *dst, size_t len, size_t daddr)"
@@ -239,6 +279,7 @@ BEGIN {
 	print "\tint cf = x86_any_flag(), zf = x86_any_flag();"
 	print "\tint pc = 1;"
 	if (abi == "rep") print "\trdi = dbase; rsi = sbase; rcx = len;"
+	else if (abi == "classic") print "\trdi = dbase; rsi = sbase; rdx = len;"
 	else print "\trdi = dbase; rcx = len; rax = 0;"
 	inv = "pc == 1"; for (i = 2; i <= NI; i++) if (K[i] in CUT) inv = inv " || pc == " i
 	print "\t/*@ loop invariant cut: " inv ";"

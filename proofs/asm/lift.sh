@@ -6,7 +6,8 @@
 #
 #   proofs/asm/lift.sh ROW OBJECT KIND ABI [ANNOT] > build/gen/asm/ROW.c
 #     KIND  copy | clear (the registry's kind: what a store stores)
-#     ABI   rep | stos (the registry's abi: the entry registers and result)
+#     ABI   rep | classic | stos (the registry's abi: the entry registers
+#           and result)
 #
 # The decoder is objdump (binutils; trusted, listed in docs/proofs.md):
 # its disassembly of the code sections, and the relocations of __ex_table,
@@ -25,18 +26,21 @@ die() { echo "lift: $*" >&2; exit 2; }
 [ $# -ge 4 ] || die "usage: lift.sh ROW OBJECT KIND ABI [ANNOT]"
 row=$1 obj=$2 kind=$3 abi=$4 annot=${5:-}
 [ -f "$obj" ] || die "$obj: no such object"
-case "$kind/$abi" in copy/rep | clear/stos) ;; *) die "$row: kind $kind, abi $abi not supported yet" ;; esac
+case "$kind/$abi" in copy/rep | copy/classic | clear/stos) ;; *) die "$row: kind $kind, abi $abi not supported yet" ;; esac
 [ -z "$annot" ] || [ -f "$annot" ] || die "$annot: no such file"
 
 # Code: "section<TAB>address<TAB>instruction", one line per instruction.
-code=$(objdump -d -r --no-show-raw-insn "$obj" | awk -v row="$row" '
-	/^Disassembly of section / { sec = $4; sub(/:$/, "", sec); sub(/^\./, "", sec); next }
-	/^ *[0-9a-f]+: *R_X86_64/ { print "lift: " row ": relocation in code: " $0 > "/dev/stderr"; bad = 1; next }
-	/^ *[0-9a-f]+:\t/ { a = $0; sub(/^ */, "", a); addr = a; sub(/:.*/, "", addr)
+# A relocation in code is kept as a fourth field of its instruction: the
+# only one the lifter accepts is a jmp to a C tail of the project.
+code=$(objdump -d -r --no-show-raw-insn "$obj" | awk '
+	/^Disassembly of section / { flush(); sec = $4; sub(/:$/, "", sec); sub(/^\./, "", sec); next }
+	/^[ \t]*[0-9a-f]+:[ \t]*R_X86_64/ { if (cur == "") exit 1; sym = $3; sub(/-0x4$/, "", sym); cur = cur "\t" sym; next }
+	/^ *[0-9a-f]+:\t/ { flush(); a = $0; sub(/^ */, "", a); addr = a; sub(/:.*/, "", addr)
 		ins = a; sub(/^[0-9a-f]+:\t/, "", ins); gsub(/[ \t]+/, " ", ins); sub(/ *#.*/, "", ins)
 		sub(/ <[^>]*>$/, "", ins); sub(/ $/, "", ins)
-		printf "%s\t%s\t%s\n", sec, addr, ins }
-	END { exit bad }') || die "$row: unsupported code in $obj"
+		cur = sec "\t" addr "\t" ins }
+	function flush() { if (cur != "") print cur; cur = "" }
+	END { flush() }') || die "$row: unsupported code in $obj"
 [ -n "$code" ] || die "$obj: no code"
 
 # Exception table: "fromsec<TAB>fromaddr<TAB>tosec<TAB>toaddr".

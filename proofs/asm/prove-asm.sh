@@ -16,7 +16,7 @@ PROVE_TOOLS=$(tool_versions)
 export PROVE_TOOLS
 mkdir -p "$PROVE_DIR" build/gen/asm
 make -s build/registry.tsv || { echo "prove-asm: cannot build the registry" >&2; exit 2; }
-rows=$(tail -n +2 build/registry.tsv)
+rows=$(registry_columns name kind abi level_exact_hw level_delayed_hw) || exit 2   # by the header's names
 
 want=("$@")
 if [ ${#want[@]} -eq 0 ]; then

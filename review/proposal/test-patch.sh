@@ -6,16 +6,14 @@
 # exits 2. About 30 s (one member extracted from the tarball, cached).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-pass=0 fail=0
-ok() { echo "ok: $*"; pass=$((pass + 1)); }
-no() { echo "FAIL: $*"; fail=$((fail + 1)); }
-check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then ok "$what"; else no "$what"; fi; }
+. tests/harness.sh
+check() { check_quiet "$@"; }
 tarball=${PROPOSAL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 T=build/proposal/test
 rm -rf "$T" && mkdir -p "$T"
 if [ ! -f "$tarball" ]; then
 	echo "no kernel tarball $tarball (scripts/deps.sh: linux-source-6.12)"
-	echo "0 passed, 1 failed"; exit 1
+	bad "no kernel tarball"; summary; exit
 fi
 
 # A results.csv with its columns in another order than the benchmark's
@@ -80,5 +78,4 @@ check "  ... with a one-line reason" bash -c "test \$(wc -l <'$T/err') -le 2 && 
 review/review-patch.sh PATCH="$p" KERNEL=/nonexistent/linux-source.tar.xz >/dev/null 2>"$T/err"
 check "review-patch KERNEL=<no such tarball>: exit 2" test $? = 2
 check "  ... saying so" grep -q "no directory or kernel tarball" "$T/err"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+summary

@@ -3,7 +3,8 @@
 # from a few seeds written here, then the shell-entry run. A target
 # passes when libFuzzer ends without a crash, sanitizer report or timeout
 # (its inputs then in DIR/crashes-TARGET-*). One line per target with its
-# executions. Last line: "N passed, M failed".
+# executions. Then FUZZ_INPUTS_SHELL (default 500) malformed invocations
+# of the shell entry points (shell-entries.sh). Last line: "N passed, M failed".
 #
 #   tests/fuzz-inputs/run.sh SECONDS DIR TARGET...
 set -uo pipefail
@@ -55,5 +56,19 @@ for t; do
 		fail=$((fail + 1))
 	fi
 done
+# The shell entry points: FUZZ_INPUTS_SHELL malformed invocations (their
+# failures listed, their counts added to these).
+ns=${FUZZ_INPUTS_SHELL:-500}
+if [ "$ns" != 0 ]; then
+	tests/fuzz-inputs/shell-entries.sh "$ns" "${FUZZ_INPUTS_SEED:-1}" >"$dir/shell.log" 2>&1
+	grep '^FAIL' "$dir/shell.log"
+	last=$(tail -n 1 "$dir/shell.log")
+	if [[ "$last" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+		echo "shell entries: ${BASH_REMATCH[1]} of $ns malformed invocations exit 2 with a reason"
+		pass=$((pass + BASH_REMATCH[1])) fail=$((fail + BASH_REMATCH[2]))
+	else
+		echo "FAIL shell entries: no summary ($dir/shell.log)"; fail=$((fail + 1))
+	fi
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

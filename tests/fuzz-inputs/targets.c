@@ -13,9 +13,9 @@
  *   merge   sweep --merge over up to 3 shard outputs (split at 0x01)
  *   bench   the benchmark's command line (bench/options.c)
  *
- * The two command-line parsers and the merge are static in their tools:
- * their sources are included here with exit() turned into a return to
- * the harness (a usage error's exit(2) is an answer, not a crash).
+ * The two command-line parsers' sources are included here with exit()
+ * turned into a return to the harness (a usage error's exit(2) is an
+ * answer, not a crash); the merge is linked (tests/sweep/merge.c).
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -28,25 +28,25 @@
 
 static jmp_buf exit_jb;
 static int exit_armed;
-static void harness_exit(int code)
+static __attribute__((unused)) void harness_exit(int code)
 {
 	if (exit_armed)
 		longjmp(exit_jb, code + 1);
 	_exit(code);
 }
 
-#if defined(TARGET_sweep) || defined(TARGET_merge)
+#if defined(TARGET_sweep)
 #define exit(c) harness_exit(c)
-#define main sweep_main
-#include "../sweep.c"
-#undef main
+#include "../sweep/options.c"
 #undef exit
+#elif defined(TARGET_merge)
+#include "sweep/sweep.h"	/* merge() and what it calls: linked (fuzz-inputs.mk) */
 #elif defined(TARGET_bench)
 #define exit(c) harness_exit(c)
 #include "../../bench/options.c"
 #undef exit
 #else
-#include "lab.h"
+#include "lab/lab.h"
 #include "fuzzcase.h"
 #endif
 
@@ -86,6 +86,47 @@ static int split_args(char *buf, size_t size, char **argv)
 	}
 	argv[argc] = NULL;
 	return argc;
+}
+#endif
+
+#if defined(TARGET_merge)
+/* sweep --merge over up to 3 shard outputs (split at 0x01). */
+static void fuzz_merge(const uint8_t *data, size_t size)
+{
+	static char names[3][64];
+	struct opts mo;
+	char *files[3];
+	int fds[3], n = 0;
+	size_t at = 0;
+	FILE *keep = stdout;
+
+	while (n < 3 && at <= size) {
+		const uint8_t *e = memchr(data + at, 1, size - at);
+		size_t len = e ? (size_t)(e - data) - at : size - at;
+
+		fds[n] = memfd_create("shard", 0);
+		if (fds[n] < 0 || write(fds[n], data + at, len) != (ssize_t)len)
+			abort();
+		snprintf(names[n], sizeof names[n], "/proc/self/fd/%d", fds[n]);
+		files[n] = names[n];
+		n++;
+		if (!e)
+			break;
+		at += len + 1;
+	}
+	memset(&mo, 0, sizeof mo);
+	mo.merge = files;
+	mo.nmerge = n;
+	stdout = devnull();
+	exit_armed = 1;
+	if (setjmp(exit_jb) == 0)
+		(void)merge(&mo);
+	exit_armed = 0;
+	stdout = keep;
+	/* The tool exits after a merge, so its error returns leave the shard
+	 * open; close what it left (the fds past ours). */
+	for (int fd = fds[0]; fd < fds[0] + 64; fd++)
+		close(fd);
 }
 #endif
 
@@ -168,40 +209,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stdout = keep;
 	free(buf);
 #elif defined(TARGET_merge)
-	static char names[3][64];
-	struct opts mo;
-	char *files[3];
-	int fds[3], n = 0;
-	size_t at = 0;
-	FILE *keep = stdout;
-
-	while (n < 3 && at <= size) {
-		const uint8_t *e = memchr(data + at, 1, size - at);
-		size_t len = e ? (size_t)(e - data) - at : size - at;
-
-		fds[n] = memfd_create("shard", 0);
-		if (fds[n] < 0 || write(fds[n], data + at, len) != (ssize_t)len)
-			abort();
-		snprintf(names[n], sizeof names[n], "/proc/self/fd/%d", fds[n]);
-		files[n] = names[n];
-		n++;
-		if (!e)
-			break;
-		at += len + 1;
-	}
-	memset(&mo, 0, sizeof mo);
-	mo.merge = files;
-	mo.nmerge = n;
-	stdout = devnull();
-	exit_armed = 1;
-	if (setjmp(exit_jb) == 0)
-		(void)merge(&mo);
-	exit_armed = 0;
-	stdout = keep;
-	/* The tool exits after a merge, so its error returns leave the shard
-	 * open; close what it left (the fds past ours). */
-	for (int fd = fds[0]; fd < fds[0] + 64; fd++)
-		close(fd);
+	fuzz_merge(data, size);
 #elif defined(TARGET_bench)
 	char *buf = cstr(data, size), *argv[33];
 	int argc = split_args(buf, size, argv);

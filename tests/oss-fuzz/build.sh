@@ -43,7 +43,7 @@ ASFLAGS="-D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack"
 obj() { echo "$B/$(echo "${1%.*}" | tr / _).o"; }
 objs=()
 # shellcheck disable=SC2086
-for f in src/*/*.c tests/lab.c tests/fuzzcase.c; do
+for f in src/*/*.c tests/lab/*.c tests/sandbox.c tests/fuzzcase.c; do
 	$CC $CFLAGS $PFLAGS -c "$f" -o "$(obj "$f")"
 	objs+=("$(obj "$f")")
 done
@@ -88,10 +88,8 @@ build_target() { # name [row]
 		$LIB_FUZZING_ENGINE -ldl -lm -o "$OUT/$name"
 	cp "$B/seed_corpus.zip" "$OUT/${name}_seed_corpus.zip"
 	cp tests/fuzz/ucopy.dict "$OUT/$name.dict"
-	# libFuzzer's flags for the run: records are 26 bytes; the lab ends a
-	# hanging case after 200 ms of CPU, well inside the timeout.
-	printf '[libfuzzer]\nmax_len = 26\nlen_control = 0\ntimeout = 10\ndict = %s.dict\n' \
-		"$name" >"$OUT/$name.options"
+	# libFuzzer's flags for the run: the project's one list, and the dict.
+	{ cat tests/fuzz/libfuzzer.options; echo "dict = $name.dict"; } >"$OUT/$name.options"
 }
 build_target ucopy_fuzz
 for r in "${rows[@]}"; do

@@ -6,7 +6,7 @@
  * 6 si, 7 di, 8-15 r8-r15), flags in bits 12-15 and a signed immediate in
  * bits 16-31.
  *
- * What the fault lab (tests/lab.c) does with each, as the kernel's
+ * What the fault lab (tests/lab/faults.c) does with each, as the kernel's
  * fixup_exception would:
  *   DEFAULT, UACCESS, DEFAULT_MCE_SAFE   resume at the fix-up (clearing ax
  *                                        and/or dx when the flags say so)

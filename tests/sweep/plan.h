@@ -25,7 +25,7 @@
  *              f + len, so every residue mod 8 comes up), one alignment;
  *              then the random part's cases
  * The sweep decides the lags of each from what the routine's rep
- * instructions did (tests/sweep.c).
+ * instructions did (tests/sweep/items.c).
  *
  * Traced part (plan_trace_case): ntrace cases spread over the exhaustive
  * part up to trace_max_len, single-stepped.
@@ -33,7 +33,7 @@
 #ifndef UCOPY_PLAN_H
 #define UCOPY_PLAN_H
 
-#include "lab.h"
+#include "lab/lab.h"
 
 struct plan {
 	size_t max_len;

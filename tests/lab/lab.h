@@ -11,7 +11,12 @@
  * as the kernel's fixup_exception does. Anything else is reported as a
  * failure of that case and the lab carries on.
  *
- * Used by the sweep (tests/sweep.c), the fuzz harnesses and `make review`.
+ * Used by the sweep (tests/sweep/), the replay tool, the fuzz harnesses,
+ * `make levels` (the contract check alone) and `make review`. The files
+ * (tests/lab/, docs/lab.md "Layout"): extable.c, rep_sites.c (lags),
+ * trace.c (fences), faults.c (signal handlers, fix-ups), buffers.c,
+ * syntax.c (case syntax), symbols.c, targets.c, contract.c (the one
+ * contract check and level order), run.c and outcome.c (one case).
  */
 #ifndef UCOPY_LAB_H
 #define UCOPY_LAB_H
@@ -198,5 +203,38 @@ void lab_last_bytes(const uint8_t **dst, const uint8_t **src, const uint8_t **in
  * yes, 0 no (why says what breaks it), -1 no case run yet. */
 int lab_meets(const struct lab_case *c, enum ucopy_level level, size_t ret,
 	      char *why, size_t n);
+
+/* ---- the contract levels (contract.c; needs nothing else of the lab) ---- */
+
+/* The levels, strongest first: the chain EXACT > RAW > WEAK
+ * (spec/ucopy_spec.h), then ZEROTAIL, which stands beside it. Every tool
+ * that lists or compares levels takes them from here. */
+#define LAB_NLEVELS 4
+extern const enum ucopy_level lab_levels[LAB_NLEVELS];
+/* EXACT, RAW or WEAK. */
+int lab_level_on_chain(enum ucopy_level l);
+/* Whether a result at level claimed is always one at level l (l weaker on
+ * the chain, or the same; NONE is implied by all). */
+int lab_level_implies(enum ucopy_level claimed, enum ucopy_level l);
+/* "EXACT", ..., "NONE". */
+const char *lab_level_name(enum ucopy_level l);
+
+/* A copy's result as the contract sees it. */
+struct lab_result {
+	const uint8_t *dst;       /* the destination after the call */
+	const uint8_t *src;       /* the source bytes (zeros for a clear) */
+	const uint8_t *init;      /* the destination before the call */
+	size_t len, fs, fd;       /* fs/fd: first faulting offset (> len: none) */
+	size_t visible;           /* dst[0 .. visible-1] can be looked at (the
+	                             lab: up to fd, past it is the guard page) */
+	size_t ret;               /* bytes not copied, as returned */
+};
+
+/* Checks r against a level: the number of ways it breaks it (0: holds;
+ * NONE always does), each in words in why, "; " between them. */
+int lab_contract_check(enum ucopy_level level, const struct lab_result *r,
+		       char *why, size_t n);
+/* copy_from_user's ZEROPAD: WEAK's prefix, then zeros up to len. */
+int lab_zeropad_holds(const struct lab_result *r);
 
 #endif
