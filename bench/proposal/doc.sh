@@ -119,7 +119,7 @@ md() {
 	if [ -r "$K/boot.json" ]; then
 		echo
 		echo "**Boots** (\`make proposal-boot\`: make live-vm, the guest running the live suite's"
-		echo "--quick cases; vanilla against its inferred row, patched against movs_fast):"
+		echo "cases of 0..128 bytes; vanilla against its inferred row, patched against movs_fast):"
 		echo
 		echo "| kernel | CPU model | path | row | cases | agree |"
 		echo "|---|---|---|---|---:|---:|"

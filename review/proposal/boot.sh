@@ -4,8 +4,9 @@
 # ERMS) and qemu64,+erms (ERMS, no FSRM; with FSRM the callers inline rep
 # movsb). The vanilla image is checked against the row inferred for it
 # (movs_alt_word / movs_alt), the patched one against movs_fast
-# (EXPECT_ROW). The guest runs the live suite's --quick cases
-# (PROPOSAL_LIVE_FLAGS). Results: build/proposal/live-{vanilla,patched}/
+# (EXPECT_ROW). The guest runs the live suite's cases of 0..128 bytes, as
+# make live does (PROPOSAL_LIVE_FLAGS, default --max-len 128; --quick:
+# 0..40). Results: build/proposal/live-{vanilla,patched}/
 # results.json, and build/proposal/kernel/boot.json (one line per boot).
 #   review/proposal/boot.sh
 set -uo pipefail
@@ -33,7 +34,7 @@ for k in ${PROPOSAL_BOOT_KERNELS:-patched vanilla}; do	# the patched one first: 
 	  done ) &
 	watcher=$!
 	env KERNEL_IMAGE=$K/$k.bzImage CPUS="$cpus" LIVE_VM_DIR=build/proposal/live-$k \
-		LIVE_VM_FLAGS="${PROPOSAL_LIVE_FLAGS:---quick}" BOOT_TIMEOUT=${BOOT_TIMEOUT:-900} \
+		LIVE_VM_FLAGS="${PROPOSAL_LIVE_FLAGS:---max-len 128}" BOOT_TIMEOUT=${BOOT_TIMEOUT:-900} \
 		"${expect[@]}" make -s live-vm >"$K/boot-$k.out" 2>&1
 	rc=$?
 	kill "$watcher" 2>/dev/null
