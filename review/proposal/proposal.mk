@@ -37,3 +37,11 @@ proposal-costs: $(PROPOSAL_BENCH)/inline $(PROPOSAL_BENCH)/fault lab proposal-pa
 	@bench/proposal/doc.sh --update docs/proposal.md
 proposal-costs-doc:
 	@bench/proposal/doc.sh --update docs/proposal.md
+
+# The proposal's kernels booted under qemu (make live-vm), the patch's
+# review with and without ERMS: long, run once, results in docs/proposal.md.
+.PHONY: proposal-boot proposal-review
+proposal-boot: live-vm-build
+	@review/proposal/boot.sh
+proposal-review: proposal-patch
+	@review/proposal/review.sh

@@ -74,4 +74,8 @@ sed '/rep movsb$/d' asm/movs_fast.S >"$T/norep.S"
 review/proposal/patch.sh --tarball "$tarball" --out "$T/out" --asm "$T/norep.S" >/dev/null 2>"$T/err"
 check "a routine without its rep movsb line: exit 2 (the alternative has no place)" test $? = 2
 check "  ... with a one-line reason" bash -c "test \$(wc -l <'$T/err') -le 2 && grep -q 'rep movsb' '$T/err'"
+# make review-patch takes KERNEL= as a tarball; a missing one is bad input.
+review/review-patch.sh PATCH="$p" KERNEL=/nonexistent/linux-source.tar.xz >/dev/null 2>"$T/err"
+check "review-patch KERNEL=<no such tarball>: exit 2" test $? = 2
+check "  ... saying so" grep -q "no directory or kernel tarball" "$T/err"
 summary
