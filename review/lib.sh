@@ -138,6 +138,11 @@ bench_json() {
 		          | unique_by(.len) | sort_by(.len)}'
 }
 
+# sweep_again STEP: the sweep step's JSON made again from the sweep's own
+# (STEP.sweep.json) with the exit status it kept, so that a change of the
+# reading (scripts/results.jq) needs no new sweep.
+sweep_again() { sweep_json "$1.sweep.json" "$(jq .exit "$1.json")"; }
+
 # review_json DIR: the facts of the review whose steps wrote DIR, its
 # verdict, levels and exit status (scripts/results.jq), and its first
 # failing cases in words with their replay commands (docs/results.md).
@@ -154,7 +159,7 @@ review_json() {
 			--arg proofs "$PROOF_RESULTS" \
 			--arg sha "$(sha256sum "$(setting "$d" ASM)" | cut -c1-16)" --arg cpu "$cpu" \
 			--argjson zero_tail "$(zero_tail "$tail" && echo true || echo false)" \
-			--slurpfile sm "$d/sweep-model.json" --slurpfile sx "$d/sweep-exact.json" \
+			--argjson sm "[$(sweep_again "$d/sweep-model")]" --argjson sx "[$(sweep_again "$d/sweep-exact")]" \
 			--slurpfile fz "$d/fuzz.json" --slurpfile bn "$d/bench.json" '
 			{kind: "review", dir: $dir, symbol: $symbol, settings: $settings, model: $row,
 			 proof: $proof, proof_results: $proofs, sha256: $sha, cpu: $cpu, zero_tail: $zero_tail,

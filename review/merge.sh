@@ -15,6 +15,10 @@ for f; do
 	head -n 1 "$f" | grep -qx 'cpu,routine,old_entry,new_entry,len,old_median,new_median' ||
 		{ echo "review-merge: $f is not a review-patch ticks CSV (its header differs)" >&2; exit 2; }
 done
+num='^-?[0-9]+([.][0-9]+)?$'
+bad=$(for f; do csv_cols "$f" len old_median new_median | awk -F'\t' -v f="$f" -v n="$num" \
+	'!($1 ~ n && $2 ~ n && $3 ~ n) { print f ": row " NR + 1 ": len, old_median and new_median are numbers"; exit }'; done | head -n 1)
+[ -z "$bad" ] || { echo "review-merge: $bad" >&2; exit 2; }
 for f; do csv_cols "$f" cpu routine old_entry new_entry len old_median new_median; done | jq -R -n '
 	[inputs | split("\t") | {cpu: .[0], routine: .[1], pair: "\(.[2]) -> \(.[3])", len: (.[4] | tonumber),
 	                         old: (.[5] | tonumber), new: (.[6] | tonumber)}] as $rows

@@ -155,6 +155,15 @@ jq -n -L scripts 'include "results";
 	--arg command "$command" --argjson pairs "$(printf '%s\n' "${pairs_json[@]}" | jq -s .)" >"$P/report.json" ||
 	bad_input "the results of the reviews could not be read (above)"
 
+# ---- the routines as CSV (routine,side,entry,model,exact_level,delayed_level,verdict) ----
+{
+	echo "routine,side,entry,model,exact_level,delayed_level,verdict"
+	jq -r '.pairs[]
+		| ([["old", .old], ["new", .new]][] | select(.[1] != null)) as [$side, $v]
+		| [$v.settings.ENTRY, $side, $v.settings.ENTRY, $v.settings.MODEL, $v.levels.exact_hw, $v.levels.delayed_hw, ($v.verdict | gsub(","; " "))]
+		| join(",")' "$P/report.json"
+} >"$P/routines.csv"
+
 # ---- the ticks: the CSV, a plot per routine when gnuplot is here ----
 {
 	echo "cpu,routine,old_entry,new_entry,len,old_median,new_median"

@@ -158,7 +158,7 @@ $(RD)/sweep-model.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 		--json $(basename $@).sweep.json >$(basename $@).txt 2>&1; $(call step_json,sweep_json,$(basename $@).sweep.json)
 ifeq ($(MODEL),$(REVIEW_REF))
 $(RD)/sweep-exact.json: $(RD)/sweep-model.json
-	@cp $(basename $<).txt $(basename $@).txt && cp $< $@
+	@cp $(basename $<).txt $(basename $@).txt && cp $(basename $<).sweep.json $(basename $@).sweep.json && cp $< $@
 else
 $(RD)/sweep-exact.json: $(RD)/sweep $(REVIEW_STEP) $(REGISTRY)
 	@echo "review: sweep against the $(if $(REVIEW_ZT),ZEROTAIL,EXACT) contract (model $(REVIEW_REF))" >&2

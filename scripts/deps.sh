@@ -19,6 +19,10 @@ done
 fuzzer_lib || missing+=(libclang-rt-14-dev)
 # Kernel trees the tree review's Debian suite reviews (tests/review-tree-debian.sh),
 # where this apt knows them.
+# A fresh machine may have no package lists yet: apt-cache would know nothing.
+if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null && [ "$(id -u)" = 0 ]; then
+	apt-get -o DPkg::Lock::Timeout=900 update -q
+fi
 for p in linux-source-6.1 linux-source-6.12; do
 	[ -f "/usr/src/$p.tar.xz" ] || ! apt-cache show "$p" >/dev/null 2>&1 || missing+=("$p")
 done

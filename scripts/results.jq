@@ -21,10 +21,14 @@ def sweep_result($exit):
          value: ({cases, passed, failed, seconds} + (if .lag_histogram then {lags: (.lag_histogram | lag_words)} else {} end))})
          | from_entries)}}) | from_entries),
    failures: [.targets[] | .name as $t | (.failures_shown // [])[]
-     | {line: (.line | ltrimstr("FAIL "))} + (if .kind == "case" then
-         {target: $t, len: .case.len, src: .case.src_align, dst: .case.dst_align, fs: .case.fs, fd: .case.fd,
+     # a case's failure kinds; a worker's crash or a timeout is its kind
+     | (.failures // []) as $tags
+     | {line: (.line | ltrimstr("FAIL ")), target: $t,
+        tags: (if ($tags | length) > 0 then $tags elif .kind and .kind != "case" then [.kind] else [] end)}
+       + (if .case then
+         {len: .case.len, src: .case.src_align, dst: .case.dst_align, fs: .case.fs, fd: .case.fd,
           lag: (if (.case.lags | length) > 0 then (.case.lags | map(tostring) | join(",")) else null end),
-          traced: .case.traced, tags: .failures, detail: .what} else {tags: (.failures // [])} end)]};
+          traced: .case.traced, detail: .what} else {} end)]};
 
 # The only target of a one-routine sweep.
 def target: (.targets | to_entries | first.value) // {};
