@@ -38,13 +38,15 @@ void lab_abort_syscall(long nr, const char *name, uintptr_t rip)
 	abort_case(LAB_F_SYSCALL);
 }
 
-/* What the lab would do lazily with calls the sandbox refuses: patch the
- * rep sites (a failure stays recorded: lag-setup). */
+/* What the lab would do lazily with calls the sandbox refuses: the rep
+ * sites' trampolines and writable pages (else the int3s put in at once; a
+ * failure stays recorded: lag-setup). */
 void lab_prepare_sandbox(void)
 {
 	const char *why;
 
-	(void)lab_rep_sites_patch(&why);
+	if (lab_rep_sites_prepare(&why))
+		(void)lab_rep_sites_patch(&why);
 }
 
 /*

@@ -80,6 +80,7 @@ struct rep_site {
 void lab_rep_sites_find(void);
 /* Puts the int3s in (once per process). 0, or -1 with *why set. */
 int lab_rep_sites_patch(const char **why);
+int lab_rep_sites_prepare(const char **why);
 int lab_rep_sites_patched(void);
 struct rep_site *lab_rep_site_at(uintptr_t at);
 struct rep_site *lab_rep_site_of_trampoline(uintptr_t pc);
