@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 			uint64_t a = next();
 			struct st n7 = n_and7_32(a, 0, 0), n8 = n_andm8_64(a, 0, 0);
 			struct st s7 = { x86_and(a, 7, 4), 0, 0 }, s8 = { x86_and(a, ~7ULL, 8), 0, 0 };
-			uint64_t c7 = (a & 0xffffffffULL) % 8, c8 = a - a % 8;
+			uint64_t c7 = a % 8, c8 = a - a % 8;	/* x86_put(a, a % 8, 4) */
 			if ((n7.r != s7.r || n7.r != c7) && !bad++) { fa = a; fn = n7; fs = s7; }
 			if ((n8.r != s8.r || n8.r != c8) && !bad++) { fa = a; fn = n8; fs = s8; }
 		}
