@@ -257,7 +257,7 @@ review_json() {
 			--argjson settings "$(settings_json "$d")" \
 			--argjson row "$(registry_json | jq --arg m "$model" '.[] | select(.name == $m)')" \
 			--argjson proof "$(proof_of "$model" || echo null)" \
-			--argjson mc "$(machine_code_of "$d/review-raw.o" "$(setting "$d" ENTRY)")" \
+			--argjson mc "$(machine_code_of "$d/review-raw.o" "$(setting "$d" ENTRY)" | jq -c . 2>/dev/null | grep . || echo null)" \
 			--arg proofs "$PROOF_RESULTS" \
 			--arg sha "$(sha256sum "$(setting "$d" ASM)" | cut -c1-16)" --arg cpu "$cpu" \
 			--argjson zero_tail "$(zero_tail "$tail" && echo true || echo false)" \
