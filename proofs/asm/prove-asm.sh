@@ -11,7 +11,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . proofs/wp.sh
-export PROVE_DIR=build/proofs/asm
+export PROVE_DIR=${PROVE_DIR:-build/proofs/asm}
 PROVE_TOOLS=$(tool_versions)
 export PROVE_TOOLS
 mkdir -p "$PROVE_DIR" build/gen/asm
@@ -43,18 +43,24 @@ done
 all=$(jq -s . "${summaries[@]}")
 [ $# -gt 0 ] || echo "$all" > "$PROVE_DIR/results.json"
 
-# every other lifted-kind row: why it is not proven at machine-code level yet
+# every other lifted-kind row: why it is not proven at machine-code level
+# yet, printed and kept as JSON ({row, kind, abi, why}: the level table's
+# machine-code column reads it)
+notyet=()
 while IFS=$'\t' read -r name kind abi _; do
 	[ -f "proofs/asm/$name.annot" ] && continue
-	make -s "build/obj/asm/$name.o" 2>/dev/null
 	[ $# -eq 0 ] || continue
+	make -s "build/obj/asm/$name.o" 2>/dev/null
 	if [ -f "proofs/asm/pending/$name.annot" ]; then
-		echo "  not yet $name ($kind, $abi): lifts, annotated (proofs/asm/pending/$name.annot), proof not complete yet"
-		continue
+		why="lifts, annotated (proofs/asm/pending/$name.annot), proof not complete yet"
+	else
+		why=$(proofs/asm/lift.sh "$name" "build/obj/asm/$name.o" "$kind" "$abi" 2>&1 >/dev/null | head -n1 | sed 's/^lift: //')
+		why=${why:-lifts; no annotations (loop invariants) yet}
 	fi
-	why=$(proofs/asm/lift.sh "$name" "build/obj/asm/$name.o" "$kind" "$abi" 2>&1 >/dev/null | head -n1 | sed 's/^lift: //')
-	echo "  not yet $name ($kind, $abi): ${why:-lifts; no annotations (loop invariants) yet}"
+	echo "  not yet $name ($kind, $abi): $why"
+	notyet+=("$(jq -nc --arg r "$name" --arg k "$kind" --arg a "$abi" --arg w "$why" '{row: $r, kind: $k, abi: $a, why: $w}')")
 done <<<"$rows"
+[ $# -gt 0 ] || printf '%s\n' "${notyet[@]}" | jq -s . > "$PROVE_DIR/not-yet.json"
 read -r nok nfail g p <<<"$(jq -r '[(map(select(.ok)) | length), (map(select(.ok | not)) | length),
 	(map(.goals + .smoke.goals) | add), (map(.proved + .smoke.passed) | add)] | @tsv' <<<"$all")"
 echo "$nok passed, $nfail failed"
