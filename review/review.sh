@@ -81,7 +81,8 @@ if [ -n "$CALLER" ]; then
 fi
 
 # The file, assembled and preprocessed once: its routines and shape.
-SCAN=build/review/scan/$REVIEW_TAG$(basename "${ASM%.*}")
+# (one per ENTRY: the tree review runs several routines of a file at once)
+SCAN=build/review/scan/$REVIEW_TAG$(basename "${ASM%.*}")${ENTRY:+-$ENTRY}
 make -s --no-print-directory review-scan ASM="$ASM" FEATURES="$FEATURES" SCAN="$SCAN" >&2 || exit 2
 FILE_TAGS=$(file_shape "$ASM" "$SCAN.i" | paste -sd ' ')
 # The tail the fix-ups call comes from the era (docs/review.md, "The
