@@ -36,7 +36,7 @@ why3_conf() {
 		printf '\n[prover]\nname = "%s"\nshortcut = "%s"\nversion = "%s"\ndriver = "%s"\n' \
 			"$name" "$p" "$version" "$driver"
 		printf 'command = "%s/proofs/prover.sh %s %%t %s %s %%f"\n' \
-			"$UCOPY_ROOT" "$p" "${WP_SMOKE_TIMEOUT:-2}" "${WP_SMOKE_STEPS:-0}"
+			"$UCOPY_ROOT" "$p" "${WP_SMOKE_TIMEOUT:-2}" "${WP_SMOKE_STEPS:-30000}"
 		printf 'editor = ""\nin_place = false\ninteractive = false\n'
 	done
 }
