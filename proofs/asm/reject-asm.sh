@@ -45,7 +45,7 @@ ngoals() { [ -s "$1/wp.json" ] && jq --arg g "$2" '[."wp:functions" // {} | .[] 
 
 one() {	# one mutant: writes its verdict to $work/$m/verdict
 	local m=$1 r=$2 goal=$3 why=$4 d=$work/$1 kind abi obj=build/obj/build/lab/mutants/$1.o
-	mkdir -p "$d/ctl"
+	mkdir -p "$d"
 	IFS=$'\t' read -r _ kind abi <<<"$(awk -F'\t' -v r="$r" '$1 == r' <<<"$rows")"
 	norm() { objdump -d -r --no-show-raw-insn "$1" | sed -n '/^Disassembly/,$p' | sed 's/ucopy_mut_[a-z0-9_]*\|ucopy_[a-z0-9_]*/F/g'
 		objdump -r -j __ex_table "$1" 2>/dev/null | sed -n '/^OFFSET/,$p'; }
@@ -63,17 +63,25 @@ one() {	# one mutant: writes its verdict to $work/$m/verdict
 	bad=$(unproved "$d" "$goal")
 	if [ "$rc" -ne 0 ] || [ -z "$bad" ] || [ -s "$d/warnings" ]; then
 		echo "FAIL $m: goal $goal proved (frama-c exit $rc, $(ngoals "$d" "$goal") goals, $(wc -l < "$d/warnings") warnings): $why"; return; fi
-	# the control: the same goal on the row's own lift (served by WP's cache
-	# once `make prove-asm` has run), at the full timeout
-	WP_TIMEOUT=20 run_wp "$d/ctl" "" "$goal" "build/gen/asm/$r.c"; rc=$?
-	local n; n=$(ngoals "$d/ctl" "$goal")
-	if [ "$rc" -ne 0 ] || [ -n "$(unproved "$d/ctl" "$goal")" ]; then
-		echo "FAIL $m: goal $goal is not proved on $r's own lift either (frama-c exit $rc)"; return; fi
+	# the control (control_row below): the same goal on the row's own lift
+	local n c=$work/control-$r; n=$(ngoals "$c" "$goal")
+	if [ "$(cat "$c/rc" 2>/dev/null)" != 0 ] || [ -n "$(unproved "$c" "$goal")" ]; then
+		echo "FAIL $m: goal $goal is not proved on $r's own lift either (frama-c exit $(cat "$c/rc" 2>/dev/null))"; return; fi
 	echo "PASS $m rejected: $why"
 	echo "     unproved: $(head -n 4 <<<"$bad" | paste -sd ' ')$([ "$n" -gt 0 ] && echo " ($r's own: $n/$n proved)" || echo " ($r's own lift has no such goal: it never needs the check)")"
 }
-export -f one unproved ngoals run_wp wp_options ucopy_includes; export work rows
-printf '%s\n' "${jobs[@]}" | xargs -d '\n' -P 2 -I{} bash -c 'IFS="|" read -r m r g w <<<"$1"; one "$m" "$r" "$g" "$w" > "$work/$m.out" 2>&1' _ {}
+# control_row ROW GOAL,...: the goals of the row's own lift its mutants
+# name, in one run (served by WP's cache once `make prove-asm` has run),
+# at the full timeout
+control_row() { mkdir -p "$work/control-$1"; WP_TIMEOUT=20 run_wp "$work/control-$1" "" "$2" "build/gen/asm/$1.c"
+	echo $? > "$work/control-$1/rc"; }
+export -f one unproved ngoals run_wp wp_options ucopy_includes control_row; export work rows
+{ for j in "${jobs[@]}"; do IFS='|' read -r m r g _ <<<"$j"; [ "$g" = lifter ] || echo "$r $g"; done |
+	awk '{ g[$1] = ($1 in g) ? g[$1] "," $2 : $2 } END { for (r in g) print "C|" r "|" g[r] }'
+  printf 'M|%s\n' "${jobs[@]}"; } > "$work/tasks"
+# the controls first, then the mutants, two at a time
+grep '^C|' "$work/tasks" | xargs -d '\n' -r -P 2 -I{} bash -c 'IFS="|" read -r _ r g <<<"$1"; control_row "$r" "$g" >/dev/null 2>&1' _ {}
+grep '^M|' "$work/tasks" | xargs -d '\n' -r -P 2 -I{} bash -c 'IFS="|" read -r _ m r g w <<<"$1"; one "$m" "$r" "$g" "$w" > "$work/$m.out" 2>&1' _ {}
 for j in "${jobs[@]}"; do
 	m=${j%%|*}; cat "$work/$m.out"
 	if grep -q '^PASS' "$work/$m.out"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
