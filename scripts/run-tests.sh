@@ -112,6 +112,17 @@ report() {
 	[ "$f" -ne 0 ] && failed_suites+=("$name")
 	echo "=== suite $name: $p passed, $f failed (exit $rc, $secs s, $cpu s CPU)"
 	times+=("$name	$p	$f	$secs	$cpu	${groups[$i]}")
+	write_times false
+}
+# write_times FINISHED: the times so far (after each suite, so that a run
+# stopped early leaves those of the suites it finished)
+write_times() {
+	printf '%s\n' "${times[@]}" | jq -R -s --argjson total "$(( $(date +%s) - run_start ))" --argjson jobs "$JOBS" \
+		--argjson finished "$1" '
+		{total_s: $total, jobs: $jobs, finished: $finished, suites: [split("\n")[] | select(. != "") | split("\t")
+		  | {suite: .[0], passed: (.[1] | tonumber), failed: (.[2] | tonumber), wall_s: (.[3] | tonumber),
+		     cpu_s: (.[4] | tonumber), group: (if .[5] == "" then null else .[5] end)}]}' >"$TIMES.tmp" &&
+		mv "$TIMES.tmp" "$TIMES"
 }
 printed=0
 while [ "$printed" -lt "$n" ]; do
@@ -125,11 +136,7 @@ while [ "$printed" -lt "$n" ]; do
 	fi
 done
 
-printf '%s\n' "${times[@]}" | jq -R -s --argjson total "$(( $(date +%s) - run_start ))" --argjson jobs "$JOBS" '
-	{total_s: $total, jobs: $jobs, suites: [split("\n")[] | select(. != "") | split("\t")
-	  | {suite: .[0], passed: (.[1] | tonumber), failed: (.[2] | tonumber), wall_s: (.[3] | tonumber),
-	     cpu_s: (.[4] | tonumber), group: (if .[5] == "" then null else .[5] end)}]}' \
-	> "$TIMES"
+write_times true
 echo "=== suite times (s, wall and CPU), slowest first:"
 jq -r '.suites | sort_by(-.wall_s)[] | "  \(.wall_s)\t\(.cpu_s)\t\(.suite)"' "$TIMES"
 echo "=== total $(jq .total_s "$TIMES") s wall, $(jq '[.suites[].cpu_s] | add | . * 10 | round / 10' "$TIMES") s CPU (TEST_JOBS=$JOBS)"

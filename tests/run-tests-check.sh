@@ -51,7 +51,7 @@ check "each suite's output whole and in the file's order" \
 	test "$(grep -E '^(line of|=== suite [a-z0-9]+: [0-9])' "$out/run2.txt" | sed 's/ (exit.*//' | paste -sd '|')" = \
 	"line of a1|=== suite a1: 1 passed, 0 failed|line of a2|=== suite a2: 2 passed, 0 failed|line of b1|=== suite b1: 3 passed, 0 failed|line of b2|=== suite b2: 4 passed, 0 failed|=== suite c: 0 passed, 1 failed|line of d1|=== suite d1: 5 passed, 0 failed|line of d2|=== suite d2: 6 passed, 0 failed"
 expect_json "the times JSON: every suite, in order, with wall and CPU seconds and its group" "$out/times2.json" \
-	'.jobs == 2 and ([.suites[].suite] == ["a1","a2","b1","b2","c","d1","d2"]) and
+	'.jobs == 2 and .finished and ([.suites[].suite] == ["a1","a2","b1","b2","c","d1","d2"]) and
 	 all(.suites[]; (.wall_s | type) == "number" and (.cpu_s | type) == "number") and
 	 .suites[0].group == "ga" and .suites[4].group == null and .suites[4].failed == 1'
 
