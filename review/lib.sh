@@ -113,6 +113,19 @@ code_listing() {
 # the proof is about those instructions only). As JSON:
 # {covered, row, proof: {goals, proved, levels} | null, note}.
 PROVE_ASM_RESULTS=${PROVE_ASM_RESULTS:-build/proofs/asm/results.json}
+# row_code_listing ROW: code_listing of the row's own object, kept under
+# build/review/code/ by the object's and this file's hash: every review
+# compares its routine with every proven row's, whose objects rarely change.
+row_code_listing() {
+	local o=build/obj/asm/$1.o key c
+	key=$(cat "$o" review/lib.sh | sha256sum | cut -c1-16)
+	c=build/review/code/$1-$key.txt
+	if [ ! -f "$c" ]; then
+		mkdir -p build/review/code
+		code_listing "$o" "ucopy_$1" >"$c.$$" && mv "$c.$$" "$c"
+	fi
+	cat "$c"
+}
 machine_code_of() {
 	local mine r same="" proven=() a
 	mine=$(code_listing "$1" "$2")
@@ -121,7 +134,7 @@ machine_code_of() {
 	for a in proofs/asm/*.annot; do
 		r=$(basename "$a" .annot)
 		[ -f "build/obj/asm/$r.o" ] || make -s "build/obj/asm/$r.o" >&2 || continue
-		[ "$(code_listing "build/obj/asm/$r.o" "ucopy_$r")" = "$mine" ] && same=$r
+		[ "$(row_code_listing "$r")" = "$mine" ] && same=$r
 		[ -f "$PROVE_ASM_RESULTS" ] && jq -e --arg r "$r" 'any(.[]; .unit == $r and .ok)' "$PROVE_ASM_RESULTS" >/dev/null &&
 			proven+=("$r")
 	done
@@ -160,8 +173,17 @@ feature_check() {
 	done
 }
 
+# linked_symbols LINKED...: "type name" of every global symbol the lab's
+# objects define. LINKED is the objects, or one file of these lines (what
+# review.mk writes once, $(REVIEW_DIR)/linked-symbols.txt, instead of
+# running nm over every object of the lab in every review).
+linked_symbols() {
+	if [ $# = 1 ] && [ "${1%.txt}" != "$1" ]; then cat "$1"
+	else nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $2, $3 }'; fi
+}
 # review_object RAW OUT SYMFILE ENTRY LINKED...: OUT is RAW with every
-# global symbol that LINKED objects define too renamed <name>__review;
+# global symbol that LINKED (the objects, or their linked_symbols file)
+# define too renamed <name>__review;
 # SYMFILE gets the name ENTRY links as. Fails when RAW lacks ENTRY.
 review_object() {
 	local raw=$1 out=$2 symfile=$3 entry=$4 clash s redef=()
@@ -172,12 +194,12 @@ review_object() {
 		return 1
 	fi
 	clash=$(comm -12 <(nm -g --defined-only "$raw" | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u) \
-			 <(nm -g --defined-only "$@" 2>/dev/null | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u))
+			 <(linked_symbols "$@" | awk '$1 ~ /[TDBR]/ { print $2 }' | sort -u))
 	for s in $clash; do redef+=(--redefine-sym "$s=${s}__review"); done
 	# TAIL=: the tail the file's fix-ups jump to (copy_user_handle_tail),
 	# another routine of the lab's instead of asm/tail_c.S's byte retry.
 	if [ -n "${TAIL:-}" ]; then
-		if ! nm -g --defined-only "$@" 2>/dev/null | awk -v s="$TAIL" '$3 == s { f = 1 } END { exit !f }'; then
+		if ! linked_symbols "$@" | awk -v s="$TAIL" '$2 == s { f = 1 } END { exit !f }'; then
 			echo "review: TAIL=$TAIL: no such routine in the lab (e.g. ucopy_tail_c, ucopy_tail_rep)" >&2
 			return 1
 		fi
