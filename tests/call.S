@@ -30,6 +30,23 @@
 #define IN(r)	(C_IN + 8 * (r))
 #define OUT(r)	(C_OUT + 8 * (r))
 
+/*
+ * slots load|store, first, regs...: the registers numbered first, first+1,
+ * ... (x86 order) loaded from their C_IN slots (block in rax) or stored to
+ * their C_OUT slots (block in r10).
+ */
+	.macro slots dir, first, regs:vararg
+	.set .Lslot, \first
+	.irp reg, \regs
+	.ifc \dir, load
+	movq IN(.Lslot)(%rax),%\reg
+	.else
+	movq %\reg,OUT(.Lslot)(%r10)
+	.endif
+	.set .Lslot, .Lslot + 1
+	.endr
+	.endm
+
 	.text
 	.globl lab_call
 	.type lab_call, @function
@@ -51,21 +68,9 @@ lab_call:
 	movb %al,lab_call_trace(%rip)
 
 	movq %rdi,%rax
-	movq IN(1)(%rax),%rcx
-	movq IN(2)(%rax),%rdx
-	movq IN(3)(%rax),%rbx
-	movq IN(5)(%rax),%rbp
-	movq IN(6)(%rax),%rsi
-	movq IN(7)(%rax),%rdi
-	movq IN(8)(%rax),%r8
-	movq IN(9)(%rax),%r9
-	movq IN(10)(%rax),%r10
-	movq IN(11)(%rax),%r11
-	movq IN(12)(%rax),%r12
-	movq IN(13)(%rax),%r13
-	movq IN(14)(%rax),%r14
-	movq IN(15)(%rax),%r15
-	movq IN(0)(%rax),%rax
+	slots load, 1, rcx, rdx, rbx		/* rsp (4): ours until the call */
+	slots load, 5, rbp, rsi, rdi, r8, r9, r10, r11, r12, r13, r14, r15
+	movq IN(0)(%rax),%rax			/* the block pointer: last */
 	cld
 	cmpb $0,lab_call_trace(%rip)
 	je 1f
@@ -86,23 +91,13 @@ lab_call_return:
 	pushq %rax
 	popfq
 	cld
-	movq %rcx,OUT(1)(%r10)
-	movq %rdx,OUT(2)(%r10)
-	movq %rbx,OUT(3)(%r10)
+	slots store, 1, rcx, rdx, rbx
 	movq lab_call_rsp_after(%rip),%rax
 	movq %rax,OUT(4)(%r10)
-	movq %rbp,OUT(5)(%r10)
-	movq %rsi,OUT(6)(%r10)
-	movq %rdi,OUT(7)(%r10)
-	movq %r8,OUT(8)(%r10)
-	movq %r9,OUT(9)(%r10)
-	movq lab_call_scratch(%rip),%rax
+	slots store, 5, rbp, rsi, rdi, r8, r9
+	movq lab_call_scratch(%rip),%rax	/* r10 (10): the block pointer now */
 	movq %rax,OUT(10)(%r10)
-	movq %r11,OUT(11)(%r10)
-	movq %r12,OUT(12)(%r10)
-	movq %r13,OUT(13)(%r10)
-	movq %r14,OUT(14)(%r10)
-	movq %r15,OUT(15)(%r10)
+	slots store, 11, r11, r12, r13, r14, r15
 	movq lab_call_rsp(%rip),%r11
 	movq %r11,C_RSP_BEFORE(%r10)
 

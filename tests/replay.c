@@ -294,14 +294,10 @@ static int encode(const char *byte, const char *spec, const char *out)
 
 int main(int argc, char **argv)
 {
-	enum { O_STRATEGY = 256, O_ALL, O_ENTRY, O_MODEL, O_ABI, O_HEX, O_QUIET, O_LIST,
-	       O_ENCODE, O_ZEROTAIL };
+	enum { O_ALL = 256, O_HEX, O_QUIET, O_ENCODE };
 	static const struct option opts[] = {
-		{ "strategy", 1, 0, O_STRATEGY }, { "all", 0, 0, O_ALL },
-		{ "entry", 1, 0, O_ENTRY }, { "model", 1, 0, O_MODEL },
-		{ "abi", 1, 0, O_ABI }, { "hex", 1, 0, O_HEX },
-		{ "quiet", 0, 0, O_QUIET }, { "list", 0, 0, O_LIST },
-		{ "encode", 0, 0, O_ENCODE }, { "zero-tail", 0, 0, O_ZEROTAIL },
+		LAB_TARGET_OPTIONS, { "all", 0, 0, O_ALL }, { "hex", 1, 0, O_HEX },
+		{ "quiet", 0, 0, O_QUIET }, { "encode", 0, 0, O_ENCODE },
 		{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 	};
 	const char *strategy = NULL, *entry = NULL, *model = NULL, *abi = NULL;
@@ -317,15 +313,15 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case O_STRATEGY: strategy = optarg; break;
+		case LAB_OPT_STRATEGY: strategy = optarg; break;
 		case O_ALL: all = 1; break;
-		case O_ENTRY: entry = optarg; break;
-		case O_MODEL: model = optarg; break;
-		case O_ABI: abi = optarg; break;
+		case LAB_OPT_ENTRY: entry = optarg; break;
+		case LAB_OPT_MODEL: model = optarg; break;
+		case LAB_OPT_ABI: abi = optarg; break;
 		case O_QUIET: quiet = 1; break;
-		case O_LIST: list = 1; break;
+		case LAB_OPT_LIST: list = 1; break;
 		case O_ENCODE: enc = 1; break;
-		case O_ZEROTAIL: zero_tail = 1; break;
+		case LAB_OPT_ZERO_TAIL: zero_tail = 1; break;
 		case O_HEX:
 			if (nhex == 64) {
 				fprintf(stderr, "ucopy-replay: too many --hex\n");

@@ -20,18 +20,24 @@ extern const struct ex_entry __stop___ex_table[] __attribute__((weak));
 struct ex_fix *lab_extable_index;  /* sorted by insn */
 size_t lab_extable_count;
 
-const struct ex_fix *lab_extable_find(uintptr_t rip)
+void *lab_addr_find(const void *base, size_t n, size_t size, uintptr_t addr)
 {
-	size_t lo = 0, hi = lab_extable_count;
+	const char *p = base;
+	size_t lo = 0, hi = n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (lab_extable_index[mid].insn < rip)
+		if (*(const uintptr_t *)(p + mid * size) < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < lab_extable_count && lab_extable_index[lo].insn == rip ? &lab_extable_index[lo] : NULL;
+	return lo < n && *(const uintptr_t *)(p + lo * size) == addr ? (void *)(p + lo * size) : NULL;
+}
+
+const struct ex_fix *lab_extable_find(uintptr_t rip)
+{
+	return lab_addr_find(lab_extable_index, lab_extable_count, sizeof *lab_extable_index, rip);
 }
 
 static int ex_cmp(const void *a, const void *b)

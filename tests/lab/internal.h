@@ -58,10 +58,16 @@ extern const char lab_call_return[];
 extern const char *const lab_reg_names[NREGS];
 
 /* ---- extable.c: the exception table, indexed at start-up ---- */
+/*
+ * The first of n elements (size bytes each, sorted by the code address
+ * each starts with: struct ex_fix, struct rep_site) at addr, or NULL.
+ */
+void *lab_addr_find(const void *base, size_t n, size_t size, uintptr_t addr);
 struct ex_fix {
 	uintptr_t insn, fixup;
 	uint32_t type;
 };
+_Static_assert(offsetof(struct ex_fix, insn) == 0, "lab_addr_find");
 int lab_extable_build(void);
 const struct ex_fix *lab_extable_find(uintptr_t rip);
 /* The index, sorted by insn (rep_sites.c walks it). */
@@ -77,6 +83,7 @@ struct rep_site {
 	uint8_t first;                /* the byte the int3 replaces */
 	volatile uint64_t start_rcx;  /* count when this execution began */
 };
+_Static_assert(offsetof(struct rep_site, at) == 0, "lab_addr_find");
 void lab_rep_sites_find(void);
 /* Puts the int3s in (once per process). 0, or -1 with *why set. */
 int lab_rep_sites_patch(const char **why);

@@ -163,6 +163,22 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
  */
 int lab_target_zero_tail(struct lab_target *t, char *err, size_t errlen);
 
+/*
+ * The options the lab's tools (sweep, ucopy-replay) name what they run
+ * with, spelt once: LAB_TARGET_OPTIONS goes into a tool's getopt_long
+ * table (struct option), getopt_long returns these codes for them.
+ */
+enum { LAB_OPT_STRATEGY = 0x1000, LAB_OPT_ENTRY, LAB_OPT_MODEL, LAB_OPT_ABI,
+       LAB_OPT_ZERO_TAIL, LAB_OPT_LIST };
+#define LAB_TARGET_OPTIONS \
+	{ "strategy", 1, 0, LAB_OPT_STRATEGY }, { "entry", 1, 0, LAB_OPT_ENTRY }, \
+	{ "model", 1, 0, LAB_OPT_MODEL }, { "abi", 1, 0, LAB_OPT_ABI }, \
+	{ "zero-tail", 0, 0, LAB_OPT_ZERO_TAIL }, { "list", 0, 0, LAB_OPT_LIST }
+
+/* Parses a list of names (separated by any of seps) into the mask of their
+ * indexes in names[0 .. n). 0, or -1 on an unknown name. */
+int lab_mask_parse(const char *list, const char *seps, const char *const *names,
+		   unsigned n, unsigned *mask);
 /* Parses a keeps list ("rbx rbp r12 ...") into a lab_target mask. 0 or
  * -1 on an unknown name. */
 int lab_keeps_parse(const char *list, unsigned *mask);

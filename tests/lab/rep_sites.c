@@ -28,9 +28,12 @@ static int reps_writable;           /* the sites' pages left writable */
 static char reps_why[200];
 
 /*
- * Is p a rep movs (f3 [prefixes] [rex] a4/a5)? Its length and element size.
+ * Is p a rep movs or rep stos (f3 [prefixes] [rex] op, op = a4/a5 or
+ * aa/ab: the byte form, then the word form)? Its length and element size.
  */
-static int decode_rep_movs(const uint8_t *p, unsigned *len, unsigned *size)
+#define OP_MOVSB 0xa4
+#define OP_STOSB 0xaa
+static int decode_rep_string(const uint8_t *p, uint8_t op_byte, unsigned *len, unsigned *size)
 {
 	int rep = 0, opsize = 0, rexw = 0;
 	unsigned i = 0;
@@ -51,28 +54,9 @@ static int decode_rep_movs(const uint8_t *p, unsigned *len, unsigned *size)
 		rexw = (p[i] & 8) != 0;
 		i++;
 	}
-	if (!rep || (p[i] != 0xa4 && p[i] != 0xa5))
+	if (!rep || (p[i] != op_byte && p[i] != op_byte + 1))
 		return 0;
-	*size = p[i] == 0xa4 ? 1 : rexw ? 8 : opsize ? 2 : 4;
-	*len = i + 1;
-	return 1;
-}
-
-/* Is p a rep stos (f3 [prefixes] [rex] aa/ab)? As decode_rep_movs. */
-static int decode_rep_stos(const uint8_t *p, unsigned *len, unsigned *size)
-{
-	int rep = 0, opsize = 0, rexw = 0;
-	unsigned i = 0;
-
-	for (; i < 14 && (p[i] == 0xf3 || p[i] == 0x66); i++)
-		p[i] == 0xf3 ? (rep = 1) : (opsize = 1);
-	if ((p[i] & 0xf0) == 0x40) {
-		rexw = (p[i] & 8) != 0;
-		i++;
-	}
-	if (!rep || (p[i] != 0xaa && p[i] != 0xab))
-		return 0;
-	*size = p[i] == 0xaa ? 1 : rexw ? 8 : opsize ? 2 : 4;
+	*size = p[i] == op_byte ? 1 : rexw ? 8 : opsize ? 2 : 4;
 	*len = i + 1;
 	return 1;
 }
@@ -88,8 +72,8 @@ void lab_rep_sites_find(void)
 		if (i && lab_extable_index[i].insn == lab_extable_index[i - 1].insn)
 			continue;
 		rep_sites[rep_nsites].stos = 0;
-		if (!decode_rep_movs((const uint8_t *)lab_extable_index[i].insn, &len, &size)) {
-			if (!decode_rep_stos((const uint8_t *)lab_extable_index[i].insn, &len, &size))
+		if (!decode_rep_string((const uint8_t *)lab_extable_index[i].insn, OP_MOVSB, &len, &size)) {
+			if (!decode_rep_string((const uint8_t *)lab_extable_index[i].insn, OP_STOSB, &len, &size))
 				continue;
 			rep_sites[rep_nsites].stos = 1;
 		}
@@ -108,16 +92,7 @@ size_t lab_rep_sites(void)
 
 struct rep_site *lab_rep_site_at(uintptr_t at)
 {
-	size_t lo = 0, hi = rep_nsites;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (rep_sites[mid].at < at)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < rep_nsites && rep_sites[lo].at == at ? &rep_sites[lo] : NULL;
+	return lab_addr_find(rep_sites, rep_nsites, sizeof *rep_sites, at);
 }
 
 /* The site whose trampoline holds pc, or NULL. */

@@ -79,7 +79,8 @@ int lab_lags_parse(const char *s, struct lab_case *c)
 	return c->nlag ? 0 : -1;
 }
 
-int lab_keeps_parse(const char *list, unsigned *mask)
+int lab_mask_parse(const char *list, const char *seps, const char *const *names,
+		   unsigned n, unsigned *mask)
 {
 	char buf[256], *save = NULL;
 
@@ -87,16 +88,23 @@ int lab_keeps_parse(const char *list, unsigned *mask)
 	if (strlen(list) >= sizeof buf)
 		return -1;
 	strcpy(buf, list);
-	for (char *t = strtok_r(buf, " ,\t", &save); t; t = strtok_r(NULL, " ,\t", &save)) {
-		int r;
+	for (char *t = strtok_r(buf, seps, &save); t; t = strtok_r(NULL, seps, &save)) {
+		unsigned i;
 
-		for (r = 0; r < NREGS && strcmp(lab_reg_names[r], t); r++)
+		for (i = 0; i < n && strcmp(names[i], t); i++)
 			;
-		if (r == NREGS)
+		if (i == n)
 			return -1;
-		if (r != R_SP)		/* rsp is always checked, on its own */
-			*mask |= 1u << r;
+		*mask |= 1u << i;
 	}
+	return 0;
+}
+
+int lab_keeps_parse(const char *list, unsigned *mask)
+{
+	if (lab_mask_parse(list, " ,\t", lab_reg_names, NREGS, mask))
+		return -1;
+	*mask &= ~(1u << R_SP);		/* rsp is always checked, on its own */
 	return 0;
 }
 

@@ -10,12 +10,12 @@
 
 #include "internal.h"
 
-void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
+/* What a caller relies on when the row names nothing else: the SysV ABI. */
+#define SYSV_CALLEE_SAVED "rbx rbp r12 r13 r14 r15"
+
+/* What a registry row says of the routine checked against it. */
+static void target_take_row(struct lab_target *t, const struct ucopy_strategy *s)
 {
-	memset(t, 0, sizeof *t);
-	snprintf(t->name, sizeof t->name, "%s", s->name);
-	snprintf(t->model_name, sizeof t->model_name, "%s", s->name);
-	t->entry = s->routine;
 	t->abi = s->abi;
 	t->model = s->model;
 	t->bare = s->bare;
@@ -23,7 +23,16 @@ void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
 	t->level_delayed = s->level_delayed_hw;
 	t->kind = s->kind;
 	if (lab_keeps_parse(s->keeps, &t->keeps))
-		lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
+		lab_keeps_parse(SYSV_CALLEE_SAVED, &t->keeps);
+}
+
+void lab_target_strategy(struct lab_target *t, const struct ucopy_strategy *s)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->name, sizeof t->name, "%s", s->name);
+	snprintf(t->model_name, sizeof t->model_name, "%s", s->name);
+	t->entry = s->routine;
+	target_take_row(t, s);
 }
 
 int lab_target_zero_tail(struct lab_target *t, char *err, size_t errlen)
@@ -66,16 +75,9 @@ int lab_target_entry(struct lab_target *t, const char *symbol,
 		t->bare = NULL;
 		t->abi = UCOPY_ABI_CLASSIC;
 		t->level = t->level_delayed = UCOPY_NONE;
-		lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
+		lab_keeps_parse(SYSV_CALLEE_SAVED, &t->keeps);
 	} else if ((s = ucopy_find(model_name))) {
-		t->model = s->model;
-		t->bare = s->bare;
-		t->abi = s->abi;
-		t->level = s->level_exact_hw;
-		t->level_delayed = s->level_delayed_hw;
-		t->kind = s->kind;
-		if (lab_keeps_parse(s->keeps, &t->keeps))
-			lab_keeps_parse("rbx rbp r12 r13 r14 r15", &t->keeps);
+		target_take_row(t, s);
 	} else {
 		snprintf(err, errlen, "unknown model '%s' (a registry name or none)", model_name);
 		return -1;

@@ -74,45 +74,30 @@ static int num(const char *opt, const char *s, size_t lo, size_t hi, size_t *v)
 	return -1;
 }
 
+/* "exact,trace": a mask of phases, at least one. */
 static int parse_phases(const char *s, unsigned *mask)
 {
-	char buf[64], *save = NULL;
-
-	*mask = 0;
-	if (strlen(s) >= sizeof buf)
-		return -1;
-	strcpy(buf, s);
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		int ph;
-		for (ph = 0; ph < NPHASES && strcmp(t, phase_opt[ph]); ph++)
-			;
-		if (ph == NPHASES)
-			return -1;
-		*mask |= 1u << ph;
-	}
-	return *mask ? 0 : -1;
+	return lab_mask_parse(s, ",", phase_opt, NPHASES, mask) || !*mask ? -1 : 0;
 }
 
 enum { O_QUICK = 256, O_MAXLEN, O_ALIGNS, O_RANDOM, O_RANDMAX, O_SEED, O_JOBS,
-       O_STRATEGY, O_ENTRY, O_MODEL, O_ABI, O_CASE, O_SHOW, O_STOP, O_LIST,
-       O_LAGLEN, O_LAGALIGNS, O_LAGSTRIDE, O_TRACE, O_TRACEMAX, O_PHASE,
-       O_LAG, O_TRACED, O_KEEPS, O_SHARD, O_TALLY, O_MERGE, O_ZEROTAIL, O_JSON };
+       O_CASE, O_SHOW, O_STOP, O_LAGLEN, O_LAGALIGNS, O_LAGSTRIDE, O_TRACE,
+       O_TRACEMAX, O_PHASE, O_LAG, O_TRACED, O_KEEPS, O_SHARD, O_TALLY, O_MERGE,
+       O_JSON };
 static const struct option long_opts[] = {
+	LAB_TARGET_OPTIONS, { "keeps", 1, 0, O_KEEPS },
 	{ "quick", 0, 0, O_QUICK }, { "max-len", 1, 0, O_MAXLEN },
 	{ "aligns", 1, 0, O_ALIGNS }, { "random", 1, 0, O_RANDOM },
 	{ "random-max-len", 1, 0, O_RANDMAX }, { "seed", 1, 0, O_SEED },
-	{ "jobs", 1, 0, O_JOBS }, { "strategy", 1, 0, O_STRATEGY },
-	{ "entry", 1, 0, O_ENTRY }, { "model", 1, 0, O_MODEL },
-	{ "abi", 1, 0, O_ABI }, { "case", 1, 0, O_CASE },
+	{ "jobs", 1, 0, O_JOBS }, { "case", 1, 0, O_CASE },
 	{ "show", 1, 0, O_SHOW }, { "stop-after", 1, 0, O_STOP },
-	{ "list", 0, 0, O_LIST }, { "lag-len", 1, 0, O_LAGLEN },
-	{ "lag-aligns", 1, 0, O_LAGALIGNS }, { "lag-stride", 1, 0, O_LAGSTRIDE },
-	{ "trace", 1, 0, O_TRACE }, { "trace-max-len", 1, 0, O_TRACEMAX },
-	{ "phase", 1, 0, O_PHASE }, { "lag", 1, 0, O_LAG },
-	{ "traced", 0, 0, O_TRACED }, { "keeps", 1, 0, O_KEEPS },
+	{ "lag-len", 1, 0, O_LAGLEN }, { "lag-aligns", 1, 0, O_LAGALIGNS },
+	{ "lag-stride", 1, 0, O_LAGSTRIDE }, { "trace", 1, 0, O_TRACE },
+	{ "trace-max-len", 1, 0, O_TRACEMAX }, { "phase", 1, 0, O_PHASE },
+	{ "lag", 1, 0, O_LAG }, { "traced", 0, 0, O_TRACED },
 	{ "shard", 1, 0, O_SHARD }, { "tally", 0, 0, O_TALLY },
-	{ "merge", 0, 0, O_MERGE }, { "zero-tail", 0, 0, O_ZEROTAIL },
-	{ "json", 1, 0, O_JSON }, { "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
+	{ "merge", 0, 0, O_MERGE }, { "json", 1, 0, O_JSON },
+	{ "help", 0, 0, 'h' }, { 0, 0, 0, 0 }
 };
 
 /* The plan's sizes as given (set: given, else the default or --quick's). */
@@ -211,7 +196,7 @@ static int parse_run(int c, const char *arg, struct opts *o)
 		return num("stop-after", arg, 0, (size_t)-1, &o->stop_after);
 	case O_SHARD:
 		return parse_shard(arg, o);
-	case O_STRATEGY:
+	case LAB_OPT_STRATEGY:
 		if (o->nonly == MAX_TARGETS)
 			return -1;
 		o->only[o->nonly++] = arg;
@@ -225,16 +210,16 @@ static int parse_flag(int c, const char *arg, struct opts *o)
 {
 	switch (c) {
 	case O_QUICK: o->quick = 1; break;
-	case O_LIST: o->list = 1; break;
-	case O_ENTRY: o->entry = arg; break;
-	case O_MODEL: o->model = arg; break;
-	case O_ABI: o->abi = arg; break;
+	case LAB_OPT_LIST: o->list = 1; break;
+	case LAB_OPT_ENTRY: o->entry = arg; break;
+	case LAB_OPT_MODEL: o->model = arg; break;
+	case LAB_OPT_ABI: o->abi = arg; break;
 	case O_KEEPS: o->keeps = arg; break;
 	case O_CASE: o->one_case = arg; break;
 	case O_LAG: o->lags = arg; break;
 	case O_TRACED: o->trace_one = 1; break;
 	case O_TALLY: o->tally = 1; break;
-	case O_ZEROTAIL: o->zero_tail = 1; break;
+	case LAB_OPT_ZERO_TAIL: o->zero_tail = 1; break;
 	case O_MERGE: o->nmerge = -1; break;
 	case O_JSON: o->json = arg; break;
 	default: return 1;

@@ -146,6 +146,25 @@ static size_t last_at_most(const size_t *start, size_t lo, size_t hi, size_t k)
 	return lo;
 }
 
+/*
+ * The k-th of a length's (len + 1) * n cases with a fault on one side: the
+ * fault at k / n, the other side's alignment k % n (one of n), the faulting
+ * side's the one that puts the fault on its page boundary. 1; or 0 with k
+ * made the index past those cases.
+ */
+static int fault_on_one_side(size_t *k, size_t len, size_t n, size_t *fault,
+			     unsigned *fault_align, unsigned *other_align)
+{
+	if (*k >= (len + 1) * n) {
+		*k -= (len + 1) * n;
+		return 0;
+	}
+	*fault = *k / n;
+	*other_align = (unsigned)(*k % n);
+	*fault_align = (unsigned)(-*fault % LAB_ALIGN_MOD);
+	return 1;
+}
+
 void plan_case(const struct plan *p, size_t index, struct lab_case *c)
 {
 	size_t lo = 0, hi = p->max_len + 1, len, k, da = p->dalign_n, sa = p->salign_n;
@@ -160,20 +179,9 @@ void plan_case(const struct plan *p, size_t index, struct lab_case *c)
 	k = index - p->len_start[len];
 	c->len = len;
 	c->fs = c->fd = LAB_NOFAULT;
-	if (k < (len + 1) * da) {
-		c->fs = k / da;
-		c->dst_align = (unsigned)(k % da);
-		c->src_align = (unsigned)(-c->fs % LAB_ALIGN_MOD);
+	if (fault_on_one_side(&k, len, da, &c->fs, &c->src_align, &c->dst_align) ||
+	    fault_on_one_side(&k, len, sa, &c->fd, &c->dst_align, &c->src_align))
 		return;
-	}
-	k -= (len + 1) * da;
-	if (k < (len + 1) * sa) {
-		c->fd = k / sa;
-		c->src_align = (unsigned)(k % sa);
-		c->dst_align = (unsigned)(-c->fd % LAB_ALIGN_MOD);
-		return;
-	}
-	k -= (len + 1) * sa;
 	c->src_align = (unsigned)(k / da);
 	c->dst_align = (unsigned)(k % da);
 }
