@@ -23,7 +23,7 @@ echo
 echo "## Routines"
 echo
 echo "Each routine assembled unmodified against the shims (asm/kshim/), matched to its row by"
-echo "review/match.tsv (symbol, shape, features) and reviewed by review/review.sh: the fault-lab"
+echo "src/runtime/eras.tsv (symbol, shape, features) and reviewed by review/review.sh: the fault-lab"
 echo "sweep against the row's model and against the EXACT contract (exact and delayed hardware),"
 echo "fuzzing, and TSC ticks (median, hot cache) against the project's routine for the row."
 echo
