@@ -128,6 +128,7 @@ printed=0
 while [ "$printed" -lt "$n" ]; do
 	while j=$(pick); do
 		started[j]=1; start "$j"
+		[ "$JOBS" = 1 ] && break	# (its counts line right after its output)
 	done
 	if [ -f "$L/$printed.end" ]; then
 		report "$printed"; printed=$((printed + 1))
