@@ -296,10 +296,23 @@ review_json() {
 }
 
 # ---- whole-file review: which row each routine is checked against ----
-# review/match.tsv is the table; the shape tags are facts of the file
-# (RAW: the source as given, PRE: it preprocessed against the shims) and
-# of the routine's own body in PRE (from "SYM:" to ".size SYM").
-MATCH_TABLE=${MATCH_TABLE:-review/match.tsv}
+# The era table src/runtime/eras.tsv (its lines with a symbol; live reads
+# the same table) decides; the shape tags are facts of the file (RAW: the
+# source as given, PRE: it preprocessed against the shims) and of the
+# routine's own body in PRE (from "SYM:" to ".size SYM").
+ERA_TABLE=${ERA_TABLE:-src/runtime/eras.tsv}
+# The table's review columns, read by header name: symbol when row abi
+# keeps why, tab-separated, the lines with a symbol, in order.
+era_review_lines() {
+	awk -F'\t' '/^#/ { next }
+		!hdr { for (i = 1; i <= NF; i++) col[$i] = i; hdr = 1
+		       n = split("symbol when row abi keeps why", want, " ")
+		       for (w = 1; w <= n; w++) if (!(want[w] in col)) {
+		               print FILENAME ": no column " want[w] > "/dev/stderr"; exit 2 }
+		       next }
+		$col["symbol"] != "-" { print $col["symbol"] "\t" $col["when"] "\t" $col["row"] "\t" \
+		                        $col["abi"] "\t" $col["keeps"] "\t" $col["why"] }' "$ERA_TABLE"
+}
 file_shape() { # RAW PRE
 	local raw=$1 pre=$2
 	grep -Eq '\.Lcopy_user_handle_tail|ucopy_tail_rep' "$pre" && echo tail_rep
@@ -350,7 +363,6 @@ routine_shape() { # PRE SYM
 match_routine() {
 	local sym=$1 tags=" $2 " feats=" ${3//,/ } " s when row abi keeps era c ok
 	while IFS=$'\t' read -r s when row abi keeps era; do
-		case "$s" in '#'*|'') continue ;; esac
 		# shellcheck disable=SC2254
 		case "$sym" in $s) ;; *) continue ;; esac
 		ok=1
@@ -376,8 +388,8 @@ match_routine() {
 				"$abi" "$keeps" "$row" "$era" "$row"
 		fi
 		return 0
-	done <"$MATCH_TABLE"
-	printf 'bytewise\tclassic\t-\t-\tno line of %s matches: checked against the EXACT contract through `bytewise`\n' "$MATCH_TABLE"
+	done < <(era_review_lines)
+	printf 'bytewise\tclassic\t-\t-\tno line of %s matches: checked against the EXACT contract through `bytewise`\n' "$ERA_TABLE"
 }
 
 # caller_asm N:SHORT:LONG ABI: the inline caller's length test as a

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A patch as the unit of review (docs/review.md, "Reviewing a patch"):
 # the old and the new version of each changed file, every routine of each
-# reviewed by review/review.sh (its row picked by review/match.tsv unless
+# reviewed by review/review.sh (its row picked by src/runtime/eras.tsv unless
 # given), side by side: sweeps, fuzzing, the contract level under each
 # hardware reading, a ticks table in the 2017 review's layout and its plot.
 #

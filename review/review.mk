@@ -11,7 +11,7 @@
 #       build/review/review-<ENTRY>.md; exit 0, 1 or 2 (below)
 #   make review ASM=file.S [FEATURES=...]
 #       every global routine of the file, each against the row
-#       review/match.tsv picks (symbol, shape, features); a summary, then
+#       src/runtime/eras.tsv picks (symbol, shape, features); a summary, then
 #       each routine's report (build/review/review-file-<name>.md)
 #   make review ASM=file.S CALLER=N:SHORT:LONG
 #       the caller's dispatch (len <= N: SHORT, else LONG) as a routine

@@ -17,7 +17,7 @@
 # progress on stderr. `make review` is this script with make's command line.
 #
 # Without ENTRY it reviews every global routine of the file, each against
-# the row review/match.tsv picks by symbol, shape and FEATURES (MODEL=
+# the row src/runtime/eras.tsv picks by symbol, shape and FEATURES (MODEL=
 # forces one row for all), and prints a summary before the routines'
 # reports (build/review/review-file-<name>.md). Without MODEL, one routine
 # is matched the same way. CALLER=N:SHORT:LONG reviews the inline caller's
@@ -127,7 +127,7 @@ one() {
 	shift
 	if [ -z "$model" ]; then
 		pick "$sym"
-		model=$M_ROW why="matched by review/match.tsv: $M_WHY"
+		model=$M_ROW why="matched by src/runtime/eras.tsv: $M_WHY"
 		[ "$model" = skip ] && model=bytewise why="$why; not a copy routine, checked against bytewise as asked (ENTRY=)"
 		[ -n "$abi" ] || abi=$M_ABI
 		[ -n "$keeps" ] || [ "$M_KEEPS" = - ] || keeps=$M_KEEPS

@@ -86,7 +86,7 @@ if [ "${1:-}" != --samples-only ]; then
 fi
 
 # 1b. Whole-file review: every global routine of a file, each matched to
-#     its row by review/match.tsv from the symbol and the file's shape.
+#     its row by src/runtime/eras.tsv from the symbol and the file's shape.
 wholefile() { # FILE NAME WANT "sym=row ..." make-arguments...
 	local file=$1 name=$2 want=$3 pairs=$4 p good=1 j
 	shift 4

@@ -259,7 +259,7 @@ for p in "${plan[@]}"; do
 		--argjson seconds "$(( $(date +%s) - t1 ))" 'include "results";
 		def counts: if .finished then target.total else null end;
 		{file: $file, symbol: $symbol, features: $features, body_features: $body_features, row: .settings.MODEL,
-		  abi: .settings.ABI, why: .settings.REVIEW_WHY, levels,
+		  abi: .settings.ABI, why: .settings.REVIEW_WHY, levels, machine_code: (.machine_code // null),
 		  cases: {model: (.sweep_model | counts), exact: (.sweep_exact | counts)},
 		  fuzz: {executions: .fuzz.executions, note: (.fuzz.note // "")},
 		  ticks: (if .bench.timed then .bench.ticks | map({key: (.len | tostring), value: {project: .base, reviewed}}) | from_entries else null end),

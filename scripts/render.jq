@@ -106,7 +106,7 @@ def review_md:
 def file_md:
   [ "# Review of `\(.asm)`: \(plural(.routines | length; "routine"))", "",
     "**\(.verdict)**", "",
-    "File shape: \(.shape | or_none); features: \(.features | or_none). Each routine's model comes from \(if .model != "" then "MODEL=\(.model)" else "review/match.tsv (symbol, shape, features)" end).", "",
+    "File shape: \(.shape | or_none); features: \(.features | or_none). Each routine's model comes from \(if .model != "" then "MODEL=\(.model)" else "src/runtime/eras.tsv (symbol, shape, features)" end).", "",
     "| routine | model | ABI | level, exact hw | level, delayed hw | verdict | machine code | why this model |",
     "|---|---|---|---|---|---|---|---|",
     (.routines[] | ["`\(.settings.ENTRY)`", "`\(.settings.MODEL)`", .settings.ABI, .levels.exact_hw, .levels.delayed_hw, .verdict,

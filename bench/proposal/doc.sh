@@ -97,7 +97,7 @@ md() {
 		echo
 		echo "**The patch reviewed** (review/proposal/review.sh: \`make review-patch PATCH=<the patch>"
 		echo "KERNEL=/usr/src/linux-source-6.12.tar.xz\` with and without ERMS; the routine's row"
-		echo "picked by review/match.tsv; levels from the sweeps under each reading):"
+		echo "picked by src/runtime/eras.tsv; levels from the sweeps under each reading):"
 		echo
 		echo "| features | exit | side | model | level exact hw | level delayed hw | verdict | REVIEW_QUICK, fuzz s | seconds |"
 		echo "|---|---:|---|---|---|---|---|---|---:|"

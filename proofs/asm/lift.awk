@@ -72,7 +72,7 @@ BEGIN {
 	split("ax cx dx bx sp bp si di r8w r9w r10w r11w r12w r13w r14w r15w", r16, " ")
 	split("al cl dl bl spl bpl sil dil r8b r9b r10b r11b r12b r13b r14b r15b", r8, " ")
 	for (i = 1; i <= 16; i++) { R64[r64[i]] = 1; R32[r32[i]] = r64[i]; R16[r16[i]] = r64[i]; R8[r8[i]] = r64[i] }
-	split("mov lea inc dec shr add sub and or xor cmp test", ol, " "); for (i in ol) OPS[ol[i]] = 1
+	split("mov lea inc dec neg shr add sub and or xor cmp test", ol, " "); for (i in ol) OPS[ol[i]] = 1
 	CC["jae"] = "!cf"; CC["jnb"] = "!cf"; CC["jnc"] = "!cf"; CC["jb"] = "cf"; CC["jc"] = "cf"; CC["jnae"] = "cf"
 	CC["je"] = "zf"; CC["jz"] = "zf"; CC["jne"] = "!zf"; CC["jnz"] = "!zf"
 	CC["ja"] = "!cf && !zf"; CC["jnbe"] = "!cf && !zf"; CC["jbe"] = "cf || zf"; CC["jna"] = "cf || zf"
@@ -231,6 +231,15 @@ BEGIN {
 			if (NOP != 1 || !reg(OP[1])) die("'" s "' not in the subset")
 			d = RG; use(d)
 			emit(d " = x86_" (base == "inc" ? "add" : "sub") "(" d ", 1, " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			continue
+		}
+		# neg at 32 or 64 bits is 0 - d (a 4-byte result zero extends, so
+		# x86_sub from 0 is exact there; at 1 or 2 bytes the old upper
+		# bytes would be lost: refused); CF is set unless d was 0
+		if (base == "neg") {
+			if (NOP != 1 || !reg(OP[1]) || RW < 4) die("'" s "' not in the subset")
+			d = RG; use(d)
+			emit("cf = x86_cf_sub(0, " d ", " RW "); " d " = x86_sub(0, " d ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
 			continue
 		}
 		if (base == "shr") {

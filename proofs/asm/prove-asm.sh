@@ -23,17 +23,18 @@ want=("$@")
 if [ ${#want[@]} -eq 0 ]; then
 	for f in proofs/asm/*.annot; do want+=("$(basename "$f" .annot)"); done
 fi
-# every lift first (make, one at a time), then the proofs, PROVE_JOBS
+# every lift first (one make call), then the proofs, PROVE_JOBS
 # (2) units at once, the costliest first (its last run's CPU seconds), as
 # `make prove` runs its units: the front end and Qed, one core each, overlap
 jobs=()
+lifts=(); for r in "${want[@]}"; do lifts+=("build/gen/asm/$r.c"); done
+echo "  lift ${want[*]} (build/obj/asm/<row>.o)"
+for r in "${want[@]}"; do [ -f "proofs/asm/$r.annot" ] || { echo "prove-asm: $r has no proofs/asm/$r.annot" >&2; exit 2; }; done
+make -s "${lifts[@]}" || { echo "prove-asm: lifting failed" >&2; exit 1; }
 for r in "${want[@]}"; do
 	line=$(awk -F'\t' -v r="$r" '$1 == r' <<<"$rows")
 	[ -n "$line" ] || { echo "prove-asm: $r is not a registry row" >&2; exit 2; }
 	IFS=$'\t' read -r name kind abi lx ld _ <<<"$line"
-	[ -f "proofs/asm/$r.annot" ] || { echo "prove-asm: $r has no proofs/asm/$r.annot" >&2; exit 2; }
-	echo "  lift $r (build/obj/asm/$r.o)"
-	make -s "build/gen/asm/$r.c" || { echo "prove-asm: lifting $r failed" >&2; exit 1; }
 	# the lifted C must be the current object's: its recorded hash
 	want_sha=$(sha256sum "build/obj/asm/$r.o" | cut -c1-16)
 	grep -q "sha256 $want_sha)" "build/gen/asm/$r.c" ||
@@ -56,14 +57,15 @@ all=$(jq -s . "${summaries[@]}")
 # yet, printed and kept as JSON ({row, kind, abi, why}: the level table's
 # machine-code column reads it)
 notyet=()
+# (their objects in one make call: make's start-up, once rather than per row)
+[ $# -gt 0 ] || make -s $(awk -F'\t' '{ print "build/obj/asm/" $1 ".o" }' <<<"$rows") 2>/dev/null
 while IFS=$'\t' read -r name kind abi _; do
 	[ -f "proofs/asm/$name.annot" ] && continue
 	[ $# -eq 0 ] || continue
-	make -s "build/obj/asm/$name.o" 2>/dev/null
 	if [ -f "proofs/asm/pending/$name.annot" ]; then
 		why="lifts, annotated (proofs/asm/pending/$name.annot), proof not complete yet"
 	else
-		why=$(proofs/asm/lift.sh "$name" "build/obj/asm/$name.o" "$kind" "$abi" 2>&1 >/dev/null | head -n1 | sed 's/^lift: //')
+		why=$(proofs/asm/lift.sh "$name" "build/obj/asm/$name.o" "$kind" "$abi" 2>&1 >/dev/null | head -n1 | sed "s/^lift: //; s/^$name: //")
 		why=${why:-lifts; no annotations (loop invariants) yet}
 	fi
 	echo "  not yet $name ($kind, $abi): $why"
