@@ -79,5 +79,7 @@ include review/review.mk
 include review/proposal/proposal.mk
 include proofs/asm/asm.mk
 
-# (not in build/proposal: a whole kernel tree, review/proposal/kernel.sh)
--include $(shell find $(BUILD) -path $(BUILD)/proposal -prune -o -name '*.d' -type f -print 2>/dev/null)
+# (not in build/proposal: a whole kernel tree, review/proposal/kernel.sh;
+# not the reviews' work dirs: review/review.mk includes the one review's
+# own, so that make's start-up does not grow with every review run)
+-include $(shell find $(BUILD) \( -path $(BUILD)/proposal -o -path $(BUILD)/review/work \) -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -2,7 +2,9 @@
 # The level table, generated: for every registry row and each hardware
 # reading, the strongest level WP proves (build/proofs/results.json) and the
 # stronger level the compiled model refutes, with the counterexample
-# `make levels` finds (build/lab/levels). README.md holds the table between
+# `make levels` finds (build/lab/levels); and the level WP proves of the
+# row's machine code (build/proofs/asm/results.json, `make prove-asm`) or
+# why it is not proven yet (build/proofs/asm/not-yet.json). README.md holds the table between
 # its markers; docs/levels.md, all generated, holds it with every
 # counterexample spelled out.
 #
@@ -17,14 +19,19 @@ cd "$(dirname "$0")/.."
 mode=${1:-print}
 results=build/proofs/results.json
 [ -f "$results" ] || make -s prove >/dev/null || { echo "level-table: make prove failed" >&2; exit 2; }
+# the machine-code columns: `make prove-asm`'s units and, for every other
+# row, the reason it gives (build/proofs/asm/not-yet.json)
+asm_results=build/proofs/asm/results.json asm_notyet=build/proofs/asm/not-yet.json
+[ -f "$asm_results" ] && [ -f "$asm_notyet" ] || make -s prove-asm >/dev/null ||
+	{ echo "level-table: make prove-asm failed" >&2; exit 2; }
 make -s build/registry.tsv build/lab/levels || { echo "level-table: build failed" >&2; exit 2; }
 levels=$(build/lab/levels) || { echo "level-table: build/lab/levels failed" >&2; exit 2; }
 
 # table LINK: the table; a refuted cell links to its case in LINK.
 table() {
-	local link=$1 n=0 notes=() name kind abi lx ld keeps kernels commits origin
-	echo "| row | kernels | commits | what | exact hw | delayed hw |"
-	echo "|---|---|---|---|---|---|"
+	local link=$1 n=0 notes=() m=0 mnotes=() name kind abi lx ld keeps kernels commits origin
+	echo "| row | kernels | commits | what | exact hw | delayed hw | machine code, exact hw | machine code, delayed hw |"
+	echo "|---|---|---|---|---|---|---|---|"
 	while IFS=$'\t' read -r name kind abi lx ld keeps kernels commits origin; do
 		local cells=() reading proven
 		for reading in exact delayed; do
@@ -51,18 +58,32 @@ table() {
 			fi
 			cells+=("$cell")
 		done
-		echo "| \`$name\` ($kind) | $kernels | $commits | $origin | ${cells[0]} | ${cells[1]} |"
+		# the machine code: the level WP proves of the lifted routine, or
+		# why it is not proven (a numbered note)
+		local mx md why
+		read -r mx md < <(jq -r --arg u "$name" '.[] | select(.unit == $u)
+			| if .ok then "\(.levels.exact_hw) \(.levels.delayed_hw)" else "NOT-PROVEN NOT-PROVEN" end' "$asm_results")
+		if [ -z "${mx:-}" ]; then
+			why=$(jq -r --arg u "$name" '.[] | select(.row == $u) | .why' "$asm_notyet")
+			m=$((m + 1)) mx="not yet ([why]($link#mc$m))" md=$mx
+			mnotes+=("$m. <a id=\"mc$m\"></a>\`$name\`: ${why:-no result in $asm_notyet (run \`make prove-asm\`)}")
+		fi
+		echo "| \`$name\` ($kind) | $kernels | $commits | $origin | ${cells[0]} | ${cells[1]} | ${mx//-/ } | ${md//-/ } |"
 	done < <(registry_columns name kind abi level_exact_hw level_delayed_hw keeps kernels commits origin)
 	local cfu
 	cfu=$(jq -r '.[] | select(.unit == "copy_from_user") | if .ok then "ZEROPAD" else "NOT PROVEN" end' "$results")
-	echo "| \`copy_from_user\` (wrapper) | generic (lib/usercopy.c) | - | \`_copy_from_user\` over any WEAK row | $cfu | $cfu |"
+	echo "| \`copy_from_user\` (wrapper) | generic (lib/usercopy.c) | - | \`_copy_from_user\` over any WEAK row | $cfu | $cfu | - | - |"
 	[ "$link" = "" ] || return 0
 	echo
 	echo "Proven: WP, \`make prove\` (a level implies the weaker ones by lemmas)."
 	echo "Refuted: the compiled model breaks the level in the case shown (\`make levels\`;"
 	echo "lag k: that rep instruction's count register reports k elements fewer than it stored)."
+	echo "Machine code: the level WP proves of the assembled routine itself, lifted from"
+	echo "its object (\`make prove-asm\`, docs/proofs.md \"Machine code\"); not yet: why."
 	echo
 	printf '%s\n' "${notes[@]}"
+	echo
+	printf '%s\n' "${mnotes[@]}"
 }
 
 page() {

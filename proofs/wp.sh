@@ -3,12 +3,53 @@
 # warning log, never from its console text.
 
 # The options every run uses; part of a unit's cache key (prove-unit.sh).
+# WP_PROVERS: the provers, in order: a goal goes to the next one only when
+# the one before did not prove it (a fallback costs nothing on a goal the
+# first one proves, but every smoke test, which no prover should prove,
+# goes through all of them). Default CVC4 alone: it proves every goal of
+# `make prove`; the machine-code units may ask for cvc4,z3,cvc5.
 wp_options() {
+	if [ "${WP_SMOKE_TIMEOUT:-2}" -ge "${WP_TIMEOUT:-20}" ]; then
+		echo "wp.sh: WP_SMOKE_TIMEOUT must stay below WP_TIMEOUT (proofs/prover.sh tells a smoke test by it)" >&2
+		return 2
+	fi
 	echo -machdep x86_64 -warn-unsigned-overflow -warn-unsigned-downcast \
 		-wp -wp-rte -wp-split -wp-smoke-tests -wp-check-memory-model \
 		-wp-no-warn-memory-model -wp-timeout "${WP_TIMEOUT:-20}" \
-		-wp-smoke-timeout "${WP_SMOKE_TIMEOUT:-2}"
+		-wp-smoke-timeout "${WP_SMOKE_TIMEOUT:-2}" -wp-prover "${WP_PROVERS:-cvc4}"
 }
+
+# The provers as Why3 runs them: this project's own Why3 configuration
+# (WHY3CONFIG, so ~/.why3.conf is not read) naming CVC4, Z3 and CVC5 (Why3
+# 1.5.1 does not detect CVC5 1.0.3; it reads SMT-LIB as CVC4 does, with
+# CVC4's driver), each started through proofs/prover.sh, which bounds a
+# smoke test by WP_SMOKE_STEPS resource units (CVC4) rather than by the
+# wall clock. Part of the cache key (tool_versions).
+UCOPY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export UCOPY_ROOT
+why3_conf() {
+	local p name driver
+	printf '[main]\nmagic = 14\nmemlimit = 1000\nrunning_provers_max = 2\ntimelimit = 5\n'
+	printf 'datadir = "/usr/share/why3"\nlibdir = "/usr/lib/ocaml/why3"\nloadpath = "/usr/share/why3/stdlib"\n'
+	for p in cvc4:CVC4:1.8:cvc4_17 z3:Z3:4.8.12:z3_471 cvc5:CVC5:1.0.3:cvc4_17; do
+		IFS=: read -r p name version driver <<<"$p"
+		printf '\n[prover]\nname = "%s"\nshortcut = "%s"\nversion = "%s"\ndriver = "%s"\n' \
+			"$name" "$p" "$version" "$driver"
+		printf 'command = "%s/proofs/prover.sh %s %%t %s %s %%f"\n' \
+			"$UCOPY_ROOT" "$p" "${WP_SMOKE_TIMEOUT:-2}" "${WP_SMOKE_STEPS:-30000}"
+		printf 'editor = ""\nin_place = false\ninteractive = false\n'
+	done
+}
+# Writes it (build/why3.conf) when it changed; run_wp points WHY3CONFIG at it.
+write_why3_conf() {
+	local conf=$UCOPY_ROOT/build/why3.conf tmp
+	mkdir -p "$UCOPY_ROOT/build"
+	tmp=$(mktemp "$conf.XXXXXX")
+	why3_conf > "$tmp"
+	if cmp -s "$tmp" "$conf"; then rm -f "$tmp"; else mv "$tmp" "$conf"; fi
+}
+# for scripts that run run_wp in child shells (export -f run_wp)
+export -f why3_conf write_why3_conf
 
 # The include path of every unit: spec/ and every folder of src/ (the
 # Makefile's UCOPY_INC is the same rule).
@@ -20,7 +61,8 @@ ucopy_includes() {
 # The versions of Frama-C, Why3 and the provers; part of the cache key too.
 tool_versions() {
 	{ frama-c -version; why3 --version; cvc4 --version | head -n1
-	  z3 --version; cvc5 --version | head -n1; } 2>&1
+	  z3 --version; cvc5 --version | head -n1
+	  why3_conf; cat "$UCOPY_ROOT/proofs/prover.sh"; } 2>&1
 }
 
 # run_wp DIR CPPFLAGS PROPS FILE... : runs WP, leaving in DIR
@@ -32,21 +74,14 @@ run_wp() {
 	local dir=$1 flags=$2 props=$3; shift 3
 	rm -f "$dir/wp.json" "$dir/warnings"
 	: > "$dir/warnings"
-	# One prover, CVC4: every goal Qed leaves is proved by it. The former
-	# `-wp-prover cvc4 -then -wp-prover z3 -then -wp-prover cvc5` never
-	# ran Z3 or CVC5: a pass after -then runs WP only if -wp is given
-	# again (proofs/profile.sh's logs show no Z3 call in any unit). With
-	# -wp it re-selects goals of its own choosing, and neither prover helps
-	# here anyway: Z3 4.8.12 answers "High failure" (its pattern warnings
-	# break Why3 1.5.1's reading of its output) and Why3 1.5.1 does not
-	# know CVC5 1.0.3. docs/proofs.md, "Provers and timeouts".
-	# shellcheck disable=SC2046
-	frama-c -cpp-extra-args="$(ucopy_includes)$flags" "$@" \
-		$(wp_options) -wp-par "${WP_PAR:-2}" "-wp-prop=$props" \
+	write_why3_conf || return 2
+	local opts; opts=$(wp_options) || return 2
+	# shellcheck disable=SC2086
+	WHY3CONFIG=$UCOPY_ROOT/build/why3.conf frama-c -cpp-extra-args="$(ucopy_includes)$flags" "$@" \
+		$opts -wp-par "${WP_PAR:-2}" "-wp-prop=$props" \
 		-wp-cache "${WP_CACHE_MODE:-update}" -wp-cache-dir "${WP_CACHE_DIR:-build/proofs/wp-cache}" \
 		-kernel-log "w:$dir/warnings" -rte-log "w:$dir/warnings" -wp-log "w:$dir/warnings" \
-		-wp-report-json "$dir/wp.json" ${WP_LOG_FLAGS:-} \
-		-wp-prover cvc4 > "$dir/log" 2>&1
+		-wp-report-json "$dir/wp.json" ${WP_LOG_FLAGS:-} > "$dir/log" 2>&1
 }
 
 # goal_counts WP_JSON : {goals, proved, smoke: {goals, passed}} over every

@@ -40,6 +40,120 @@ equiv_of() {
 		| map(select(.key != "wp:section" and (.key | test("_wp_smoke_") | not)) | .value."wp:main")
 		| {goals: (map(.total) | add // 0), proved: (map(.valid // 0) | add // 0)}' "$EQUIV_WP"
 }
+# ---- machine code: is a routine one that `make prove-asm` proved? ----
+# code_listing OBJ SYM: SYM's machine code after relocation, free of where
+# it sits: each instruction that can run (reachable from SYM's start along
+# fall-through, jumps and fix-up edges, as the lifter walks it; CODE_ALL=1:
+# every one) at its offset from SYM's start (objdump's decoding), a jump
+# inside SYM by its offset, one outside by its target's name, every
+# relocation by type and symbol, and each __ex_table entry from those
+# instructions: from and to (offsets) and its data word (the fix-up
+# type). Empty when OBJ does not define SYM.
+code_listing() {
+	local obj=$1 sym=$2 start size sec
+	read -r start size sec < <(objdump -t "$obj" 2>/dev/null |
+		awk -v s="$sym" '$NF == s && $(NF - 2) != "*UND*" { print $1, $(NF - 1), $(NF - 2); exit }')
+	[ -n "${sec:-}" ] || return 0
+	{ objdump -d -r --no-show-raw-insn -j "$sec" "$obj"; echo "@EXTABLE"
+	  objdump -t "$obj" | awk 'NF >= 5 && $(NF - 2) != "*UND*" { print "@SYM", $NF, $1, $(NF - 2) }'
+	  objdump -r -j __ex_table "$obj" 2>/dev/null | awk '$2 ~ /^R_X86_64/ { print "@REL", $1, $3 }'
+	  objcopy -O binary --only-section=__ex_table "$obj" /dev/stdout 2>/dev/null | od -An -tx4 -v | tr -s ' ' '\n' |
+		awk 'NF { print "@WORD", n++, $1 }'
+	} | awk -v lo="$start" -v n="$size" -v sec="$sec" -v all="${CODE_ALL:-0}" '
+		function hx(x,   i, v) { v = 0; x = tolower(x); sub(/^0x/, "", x)
+			for (i = 1; i <= length(x); i++) v = v * 16 + index("0123456789abcdef", substr(x, i, 1)) - 1; return v }
+		function inr(x) { return x >= LO && x < LO + N }
+		BEGIN { LO = hx(lo); N = hx(n) }
+		/^@EXTABLE/ { ex = 1; next }
+		!ex && /^ *[0-9a-f]+:\t/ { a = $0; sub(/^ */, "", a); at = hx(substr(a, 1, index(a, ":") - 1))
+			on = inr(at); if (!on) next
+			ins = a; sub(/^[0-9a-f]+:\t/, "", ins); sub(/ *#.*/, "", ins); gsub(/[ \t]+/, " ", ins)
+			tgt = -1
+			if (match(ins, / [0-9a-f]+ <[^>]*>$/)) {
+				t = substr(ins, RSTART + 1); sub(/ .*/, "", t); t = hx(t); name = substr(ins, RSTART); sub(/^ [0-9a-f]+ /, "", name)
+				ins = substr(ins, 1, RSTART) (inr(t) ? "+" (t - LO) : name); if (inr(t)) tgt = t - LO
+			}
+			ni++; OFF[ni] = at - LO; TXT[ni] = ins; TGT[ni] = tgt; AT[at - LO] = ni; next }
+		!ex && /^[ \t]*[0-9a-f]+: R_X86_64/ && on { REL[ni] = REL[ni] "reloc\t" $2 "\t" $3 "\n"; next }
+		$1 == "@SYM" { SV[$2] = hx($3); SS[$2] = $4; next }
+		$1 == "@REL" { o = hx($2); v = $3; nm = v; sub(/[-+].*/, "", nm); ad = 0
+			if (v ~ /\+0x/) { ad = v; sub(/.*\+/, "", ad); ad = hx(ad) }
+			if (v ~ /-0x/) { ad = v; sub(/.*-/, "", ad); ad = -hx(ad) }
+			if (nm ~ /^\./) { s = nm; base = 0 } else { s = SS[nm]; base = SV[nm] }
+			T[o] = (s == sec) ? base + ad : -1; next }
+		$1 == "@WORD" { W[$2] = $3; nw = $2 + 1; next }
+		END {
+			ne = 0
+			for (e = 0; e * 12 < nw * 4; e++) {
+				f = (e * 12 in T) ? T[e * 12] : -1; t = (e * 12 + 4 in T) ? T[e * 12 + 4] : -1
+				if (f >= 0 && inr(f)) { ne++; EF[ne] = f - LO; ET[ne] = inr(t) ? t - LO : -1; ED[ne] = W[e * 3 + 2] }
+			}
+			# what can run: from the entry along fall-through, jumps inside
+			# and fix-up edges (as the lifter walks it); all of it when a
+			# jump goes through a register
+			for (i = 1; i <= ni; i++) if (TXT[i] ~ /^(jmp|call|notrack jmp) \*/) all = 1
+			R[1] = 1; ch = 1
+			while (ch && !all) { ch = 0
+				for (i = 1; i <= ni; i++) if (i in R) {
+					split(TXT[i], w, " "); m = w[1]; succ = ""
+					if (m != "jmp" && m != "ret" && m != "ud2" && m != "int3" && i < ni) succ = i + 1
+					if (m ~ /^j/ && TGT[i] >= 0 && (TGT[i] in AT)) succ = succ " " AT[TGT[i]]
+					for (e = 1; e <= ne; e++) if (EF[e] == OFF[i] && (ET[e] in AT)) succ = succ " " AT[ET[e]]
+					k = split(succ, sl, " "); for (j = 1; j <= k; j++) if (!(sl[j] in R)) { R[sl[j]] = 1; ch = 1 }
+				} }
+			for (i = 1; i <= ni; i++) if (all || (i in R)) printf "insn\t+%d\t%s\n%s", OFF[i], TXT[i], REL[i]
+			for (e = 1; e <= ne; e++) if (all || (AT[EF[e]] in R))
+				print "extable\t+" EF[e] "\t" (ET[e] >= 0 ? "+" ET[e] : "outside") "\t" ED[e]
+		}'
+}
+# machine_code_of OBJ SYM: whether SYM's machine code is that of a row
+# proven at machine-code level (proofs/asm/<row>.annot with a passing unit
+# in PROVE_ASM_RESULTS, written by `make prove-asm`): the same
+# code_listing as the row's object build/obj/asm/<row>.o (what can run:
+# the proof is about those instructions only). As JSON:
+# {covered, row, proof: {goals, proved, levels} | null, note}.
+PROVE_ASM_RESULTS=${PROVE_ASM_RESULTS:-build/proofs/asm/results.json}
+# row_code_listing ROW: code_listing of the row's own object, kept under
+# build/review/code/ by the object's and this file's hash: every review
+# compares its routine with every proven row's, whose objects rarely change.
+row_code_listing() {
+	local o=build/obj/asm/$1.o key c
+	key=$(cat "$o" review/lib.sh | sha256sum | cut -c1-16)
+	c=build/review/code/$1-$key.txt
+	if [ ! -f "$c" ]; then
+		mkdir -p build/review/code
+		code_listing "$o" "ucopy_$1" >"$c.$$" && mv "$c.$$" "$c"
+	fi
+	cat "$c"
+}
+machine_code_of() {
+	local mine r same="" proven=() a
+	mine=$(code_listing "$1" "$2")
+	local nrun nall; nrun=$(grep -c '^insn' <<<"$mine") nall=$(CODE_ALL=1 code_listing "$1" "$2" | grep -c '^insn')
+	[ -n "$mine" ] || { jq -n --arg s "$2" '{covered: false, row: null, proof: null, note: "tested only: no code for \($s) in the object"}'; return; }
+	for a in proofs/asm/*.annot; do
+		r=$(basename "$a" .annot)
+		[ -f "build/obj/asm/$r.o" ] || make -s "build/obj/asm/$r.o" >&2 || continue
+		[ "$(row_code_listing "$r")" = "$mine" ] && same=$r
+		[ -f "$PROVE_ASM_RESULTS" ] && jq -e --arg r "$r" 'any(.[]; .unit == $r and .ok)' "$PROVE_ASM_RESULTS" >/dev/null &&
+			proven+=("$r")
+	done
+	jq -n --arg same "$same" --arg proven "${proven[*]}" --arg res "$PROVE_ASM_RESULTS" \
+		--arg dead "$([ "$nall" -gt "$nrun" ] && echo "; $((nall - nrun)) more instructions that no path from the entry reaches (an alternative not patched in, padding) are not compared")" \
+		--argjson units "$([ -f "$PROVE_ASM_RESULTS" ] && cat "$PROVE_ASM_RESULTS" || echo '[]')" '
+		($proven | split(" ") | map(select(. != ""))) as $p
+		| ($units | map(select(.unit == $same and .ok)) | .[0]) as $u
+		| if $same != "" and $u != null then
+		    {covered: true, row: $same, proof: {goals: $u.goals, proved: $u.proved, levels: $u.levels},
+		     note: "covered by the machine-code proof of `\($same)`: the same instructions after relocation and the same exception table as build/obj/asm/\($same).o, proven against its contract (`make prove-asm`, \($u.proved)/\($u.goals) goals)\($dead)"}
+		  elif $same != "" then
+		    {covered: false, row: $same, proof: null,
+		     note: "tested only: the same machine code as build/obj/asm/\($same).o, whose machine-code proof has no passing result in \($res) (run `make prove-asm`)"}
+		  else
+		    {covered: false, row: null, proof: null,
+		     note: "tested only: its machine code is not that of any row proven at machine-code level (\(if $p == [] then "none in \($res)" else $p | map("`\(.)`") | join(", ") end))"}
+		  end'
+}
 # registry_json: the registry as a JSON array of objects named by its header.
 registry_json() {
 	jq -R -n '[inputs | split("\t")] | .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)' "$REGISTRY"
@@ -59,8 +173,17 @@ feature_check() {
 	done
 }
 
+# linked_symbols LINKED...: "type name" of every global symbol the lab's
+# objects define. LINKED is the objects, or one file of these lines (what
+# review.mk writes once, $(REVIEW_DIR)/linked-symbols.txt, instead of
+# running nm over every object of the lab in every review).
+linked_symbols() {
+	if [ $# = 1 ] && [ "${1%.txt}" != "$1" ]; then cat "$1"
+	else nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 { print $2, $3 }'; fi
+}
 # review_object RAW OUT SYMFILE ENTRY LINKED...: OUT is RAW with every
-# global symbol that LINKED objects define too renamed <name>__review;
+# global symbol that LINKED (the objects, or their linked_symbols file)
+# define too renamed <name>__review;
 # SYMFILE gets the name ENTRY links as. Fails when RAW lacks ENTRY.
 review_object() {
 	local raw=$1 out=$2 symfile=$3 entry=$4 clash s redef=()
@@ -71,12 +194,12 @@ review_object() {
 		return 1
 	fi
 	clash=$(comm -12 <(nm -g --defined-only "$raw" | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u) \
-			 <(nm -g --defined-only "$@" 2>/dev/null | awk '$2 ~ /[TDBR]/ { print $3 }' | sort -u))
+			 <(linked_symbols "$@" | awk '$1 ~ /[TDBR]/ { print $2 }' | sort -u))
 	for s in $clash; do redef+=(--redefine-sym "$s=${s}__review"); done
 	# TAIL=: the tail the file's fix-ups jump to (copy_user_handle_tail),
 	# another routine of the lab's instead of asm/tail_c.S's byte retry.
 	if [ -n "${TAIL:-}" ]; then
-		if ! nm -g --defined-only "$@" 2>/dev/null | awk -v s="$TAIL" '$3 == s { f = 1 } END { exit !f }'; then
+		if ! linked_symbols "$@" | awk -v s="$TAIL" '$2 == s { f = 1 } END { exit !f }'; then
 			echo "review: TAIL=$TAIL: no such routine in the lab (e.g. ucopy_tail_c, ucopy_tail_rep)" >&2
 			return 1
 		fi
@@ -156,13 +279,14 @@ review_json() {
 			--argjson settings "$(settings_json "$d")" \
 			--argjson row "$(registry_json | jq --arg m "$model" '.[] | select(.name == $m)')" \
 			--argjson proof "$(proof_of "$model" || echo null)" \
+			--argjson mc "$(machine_code_of "$d/review-raw.o" "$(setting "$d" ENTRY)" | jq -c . 2>/dev/null | grep . || echo null)" \
 			--arg proofs "$PROOF_RESULTS" \
 			--arg sha "$(sha256sum "$(setting "$d" ASM)" | cut -c1-16)" --arg cpu "$cpu" \
 			--argjson zero_tail "$(zero_tail "$tail" && echo true || echo false)" \
 			--argjson sm "[$(sweep_again "$d/sweep-model")]" --argjson sx "[$(sweep_again "$d/sweep-exact")]" \
 			--slurpfile fz "$d/fuzz.json" --slurpfile bn "$d/bench.json" '
 			{kind: "review", dir: $dir, symbol: $symbol, settings: $settings, model: $row,
-			 proof: $proof, proof_results: $proofs, sha256: $sha, cpu: $cpu, zero_tail: $zero_tail,
+			 proof: $proof, machine_code: $mc, proof_results: $proofs, sha256: $sha, cpu: $cpu, zero_tail: $zero_tail,
 			 contract: (if $zero_tail then "ZEROTAIL" else "EXACT" end),
 			 reference: (if $zero_tail then "tail_c_zero" elif $row.kind == "clear" then "clear_bytewise" else "bytewise" end),
 			 claimed: (if $zero_tail then {exact_hw: "ZEROTAIL", delayed_hw: "ZEROTAIL"}

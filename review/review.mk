@@ -51,6 +51,14 @@ PROOF_RESULTS       := $(BUILD)/proofs/results.json
 # Global symbols the reviewed object must not define twice: what the review
 # binaries link besides it.
 REVIEW_LINKED       := $(sort $(LAB_OBJS) $(SWEEP_OBJS) $(BENCH_OBJS))
+# Their global symbols ("type name" lines, review/lib.sh linked_symbols),
+# read once per build of the lab rather than by nm in every review; written
+# through a file of its own per make, so that two reviews at once do not
+# race on it.
+REVIEW_LINKED_SYMS  := $(REVIEW_DIR)/linked-symbols.txt
+$(REVIEW_LINKED_SYMS): $(REVIEW_LINKED) review/lib.sh
+	@mkdir -p $(@D)
+	@. review/lib.sh && linked_symbols $(REVIEW_LINKED) >$@.$$$$ && mv $@.$$$$ $@
 sq                   = '$(subst ','\'',$(1))'
 # $(call step_json,READER,FILE,ARGS), after a step's command: the step's
 # JSON (its target, docs/results.md) from what it wrote (FILE: the sweep's
@@ -91,6 +99,9 @@ endef
 REVIEW_SETTINGS = D=$(RD)$(foreach v,$(REVIEW_VARS),$(nl)$(v)=$($(v)))
 # Every step reruns when the settings or this file change.
 REVIEW_STEP := $(RD)/settings review/review.mk
+# The headers this review's object was assembled from (the top Makefile
+# leaves the work dirs out of its -include).
+-include $(wildcard $(RD)/*.d)
 $(RD)/settings: FORCE
 	$(shell mkdir -p $(@D))$(file >$@.new,$(REVIEW_SETTINGS))
 	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
@@ -119,8 +130,8 @@ endif
 # Its global symbols that the lab defines too (a patched ucopy_* routine,
 # copy_user_handle_tail) become <name>__review, so both copies link and the
 # benchmark's base stays the project's; $(RD)/symbol names ENTRY's.
-$(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED)
-	@. review/lib.sh && TAIL=$(call sq,$(TAIL)) review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED)
+$(RD)/review.o: $(RD)/review-raw.o $(REVIEW_LINKED_SYMS)
+	@. review/lib.sh && TAIL=$(call sq,$(TAIL)) review_object $< $@ $(RD)/symbol $(call sq,$(ENTRY)) $(REVIEW_LINKED_SYMS)
 
 # The lab's binaries, with the reviewed object linked in.
 review_link = @$(1) $(LINK) $(filter %.o,$^) $(LIBS) -o $@ 2>$@.log || { cat $@.log >&2; \

@@ -19,12 +19,26 @@ trap 'rm -rf "$out"' EXIT
 
 # review NAME EXPECTED_EXIT make-arguments...: runs one review, checks the
 # exit status; the output stays in $out/NAME.txt.
-review() {
-	local name=$1 want=$2 rc
+review() { review_run "$@"; review_rc "$1" "$2"; }
+# review_run NAME IGNORED make-arguments...: the review alone, its exit
+# status in $out/NAME.rc; review_bg the same in the background, REVIEW_PAR
+# (default 2) at a time, for reviews that share no work dir or report (each
+# its own ENTRY), checked by review_rc NAME EXPECTED_EXIT after `wait`.
+review_run() {
+	local name=$1
 	shift 2
 	make -s review REVIEW_QUICK=2 REVIEW_FUZZ_SECONDS=1 REVIEW_STOP_AFTER=20 "$@" \
 		>"$out/$name.txt" 2>&1
-	rc=$?
+	echo $? >"$out/$name.rc"
+}
+REVIEW_PAR=${REVIEW_PAR:-2}
+review_bg() {
+	while [ "$(jobs -rp | wc -l)" -ge "$REVIEW_PAR" ]; do wait -n || :; done
+	review_run "$@" &
+}
+review_rc() {
+	local name=$1 want=$2 rc
+	rc=$(cat "$out/$name.rc" 2>/dev/null || echo "none (it did not finish)")
 	if [ "$rc" = "$want" ]; then
 		return 0
 	fi
@@ -46,15 +60,22 @@ PJ=build/review/patch/report.json
 t0=$(date +%s)
 make -s lab fuzz-build "$REGISTRY" >"$out/build.txt" 2>&1 || { cat "$out/build.txt"; bad "the lab does not build"; }
 
-# 1. Every registry row's asm routine against its own model.
+# 1. Every registry row's asm routine against its own model (the reviews
+#    REVIEW_PAR at a time, then checked in the registry's order).
 if [ "${1:-}" != --samples-only ]; then
-	for row in $(tsv_cols "$REGISTRY" name abi | tr '\t' :); do
+	rows=$(tsv_cols "$REGISTRY" name abi | tr '\t' :)
+	for row in $rows; do
 		s=${row%%:*} abi=${row##*:}
 		# Fuzzing and timing every project routine is `make fuzz` and
 		# `make bench`; here the first one goes through all of it.
 		extra=(REVIEW_FUZZ_SECONDS=0 REVIEW_BENCH=0)
 		[ "$s" = bytewise ] && extra=()
-		review "asm-$s" 0 ASM="asm/$s.S" ENTRY="ucopy_$s" MODEL="$s" ABI="$abi" "${extra[@]}" &&
+		review_bg "asm-$s" 0 ASM="asm/$s.S" ENTRY="ucopy_$s" MODEL="$s" ABI="$abi" "${extra[@]}"
+	done
+	wait
+	for row in $rows; do
+		s=${row%%:*}
+		review_rc "asm-$s" 0 &&
 			js "$(rj "ucopy_$s")" '.pass and .exit == 0 and (.sweep_model | target.total.failed) == 0 and .sweep_model.finished' &&
 			ok "asm/$s.S passes against model $s"
 		[ "$s" = bytewise ] &&
@@ -281,10 +302,17 @@ fi
 # copy, out of bounds; its overwrites come later in the sweep's order, so
 # its sweep runs on until it reaches them rather than leave the tag to the
 # fuzzer's luck.)
-for pair in hang:timeout clobber:callee-saved overrun:overwrite exit:crash wild:no-extable; do
-	e=hostile_${pair%%:*} tag=${pair##*:} stop=6
+# (Each its own ENTRY: REVIEW_PAR at a time, then checked in order.)
+HOSTILE="hang:timeout clobber:callee-saved overrun:overwrite exit:crash wild:no-extable"
+for pair in $HOSTILE; do
+	e=hostile_${pair%%:*} stop=6
 	[ "$e" = hostile_overrun ] && stop=100
-	review "$e" 1 ASM=review/fixtures/hostile.S ENTRY="$e" MODEL=bytewise REVIEW_STOP_AFTER=$stop REVIEW_BENCH=0 &&
+	review_bg "$e" 1 ASM=review/fixtures/hostile.S ENTRY="$e" MODEL=bytewise REVIEW_STOP_AFTER=$stop REVIEW_BENCH=0
+done
+wait
+for pair in $HOSTILE; do
+	e=hostile_${pair%%:*} tag=${pair##*:}
+	review_rc "$e" 1 &&
 		if js "$(rj "$e")" "([.sweep_model.failures[], .sweep_exact.failures[] | .tags[]] | index(\"$tag\") != null)
 			or (.fuzz.failure // \"\" | test(\"\\\\[([a-z-]+,)*$tag(,[a-z-]+)*\\\\]\"))" && [ -s "build/review/review-$e.md" ]; then
 			ok "$e: reported as [$tag], report written"

@@ -30,12 +30,14 @@ echo
 lens=$(q '[.routines[] | .ticks // {} | keys[]] | unique | sort_by(tonumber) | join(" ")')
 hdr="" sep=""
 for l in $lens; do hdr="$hdr ticks $l |"; sep="$sep---:|"; done
-echo "| file | routine | FEATURES | row | level, exact hw | level, delayed hw | cases (model, EXACT) | fuzz runs | verdict |$hdr"
-echo "|---|---|---|---|---|---|---:|---:|---|$sep"
+echo "| file | routine | FEATURES | row | level, exact hw | level, delayed hw | cases (model, EXACT) | fuzz runs | verdict | machine code |$hdr"
+echo "|---|---|---|---|---|---|---:|---:|---|---|$sep"
 q --arg lens "$lens" '.routines[] |
-	"| `\(.file | split("/") | last)` | `\(.symbol)` | \(if .features == "" then "none" else .features end) | `\(.row)` | \(.levels.exact_hw) | \(.levels.delayed_hw) | \(.cases.model.cases // "-"), \(.cases.exact.cases // "-") | \(.fuzz.executions // "-") | \(.verdict | ascii_upcase) |" +
+	"| `\(.file | split("/") | last)` | `\(.symbol)` | \(if .features == "" then "none" else .features end) | `\(.row)` | \(.levels.exact_hw) | \(.levels.delayed_hw) | \(.cases.model.cases // "-"), \(.cases.exact.cases // "-") | \(.fuzz.executions // "-") | \(.verdict | ascii_upcase) | \(if .machine_code.covered then "proven (`\(.machine_code.row)`)" else "tested only" end) |" +
 	( . as $r | [$lens | split(" ")[] | select(. != "") | ($r.ticks[.] // null) |
 	  if . == null then " - |" else " \(.reviewed) (\(.project)) |" end] | join(""))'
+echo
+echo "Machine code: proven when the routine's reachable instructions, after relocation and with its exception table, are those of a row's object that \`make prove-asm\` proved (docs/review.md, \"Machine code\"); else tested only."
 echo
 [ -n "$lens" ] && { echo "Ticks: the reviewed routine's median TSC ticks per call at that length, the project's routine for the row in parentheses (aligned buffers; docs/bench.md). Benchmarks are measurements, not checks."; echo; }
 echo "Why each row:"

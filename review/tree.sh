@@ -201,6 +201,22 @@ done
 say "${#plan[@]} reviews to run, $(wc -l <"$NOTREV") routines not reviewed (not user-copy routines)"
 
 # ---- review each ----
+# The reviews are independent (each its own work dir, scan and report):
+# TREE_JOBS (default 2) run at once, each one process at a time but for its
+# sweeps; their exit status and seconds go to $OUT/logs/N.rc, then the
+# results are read in the plan's order.
+TREE_JOBS=${TREE_JOBS:-2}
+case "$TREE_JOBS" in [1-9]) ;; *) die "TREE_JOBS is 1 to 9" ;; esac
+i=0
+for p in "${plan[@]}"; do
+	IFS='|' read -r f sym feat row bodyfeats <<<"$p"
+	i=$((i + 1))
+	while [ "$(jobs -rp | wc -l)" -ge "$TREE_JOBS" ]; do wait -n || :; done
+	say "[$i/${#plan[@]}] $(basename "$f") $sym${feat:+ (FEATURES=$feat)} against $row"
+	( t1=$(date +%s); review_one "$OUT/src/$f" "$sym" "$feat" "tree-$VER-${feat:+${feat//,/+}-}"
+	  echo "$? $(( $(date +%s) - t1 ))" >"$OUT/logs/$i.rc" ) &
+done
+wait
 i=0
 for p in "${plan[@]}"; do
 	IFS='|' read -r f sym feat row bodyfeats <<<"$p"
@@ -208,10 +224,8 @@ for p in "${plan[@]}"; do
 	src=$OUT/src/$f base=$(basename "${f%.*}")
 	tag=tree-$VER-${feat:+${feat//,/+}-}
 	D=build/review/work/$tag$base-$sym
-	t1=$(date +%s)
-	say "[$i/${#plan[@]}] $base.S $sym${feat:+ (FEATURES=$feat)} against $row"
-	review_one "$src" "$sym" "$feat" "$tag"
-	rc=$?
+	read -r rc secs <"$OUT/logs/$i.rc" 2>/dev/null || rc=2 secs=0
+	t1=$(( $(date +%s) - secs ))
 	[ "$rc" = 2 ] && die "$f: $sym could not be reviewed (exit 2): $(grep -m1 'review:' "$OUT/logs/$tag$base-$sym.log" | grep -v 'against' || tail -n 1 "$OUT/logs/$tag$base-$sym.log")"
 	verdict=pass failure="" known=null
 	if [ "$rc" != 0 ]; then
@@ -245,7 +259,7 @@ for p in "${plan[@]}"; do
 		--argjson seconds "$(( $(date +%s) - t1 ))" 'include "results";
 		def counts: if .finished then target.total else null end;
 		{file: $file, symbol: $symbol, features: $features, body_features: $body_features, row: .settings.MODEL,
-		  abi: .settings.ABI, why: .settings.REVIEW_WHY, levels,
+		  abi: .settings.ABI, why: .settings.REVIEW_WHY, levels, machine_code: (.machine_code // null),
 		  cases: {model: (.sweep_model | counts), exact: (.sweep_exact | counts)},
 		  fuzz: {executions: .fuzz.executions, note: (.fuzz.note // "")},
 		  ticks: (if .bench.timed then .bench.ticks | map({key: (.len | tostring), value: {project: .base, reviewed}}) | from_entries else null end),

@@ -46,6 +46,7 @@ def review_md:
     "| model's proof | registry: \(.claimed.exact_hw) on exact hardware, \(.claimed.delayed_hw) on delayed; "
       + (if .proof then "WP \(.proof.proved)/\(.proof.goals) goals\(if .proof.ok then "" else " (NOT all proved)" end) (\(.proof.shows))"
          else "no entry in \(.proof_results) (run `make prove`)" end) + " |",
+    "| machine code | \(.machine_code.note // "tested only: not compared (a review made before machine-code proofs)") |",
     "| features | \($s.FEATURES | or_none) (each ALTERNATIVE assembled with \(if $s.FEATURES != "" then "these present" else "every feature absent: the original instructions" end)) |",
     "| CPU | \(.cpu) |", "",
     "## Fault-lab sweep", "",
@@ -106,9 +107,10 @@ def file_md:
   [ "# Review of `\(.asm)`: \(plural(.routines | length; "routine"))", "",
     "**\(.verdict)**", "",
     "File shape: \(.shape | or_none); features: \(.features | or_none). Each routine's model comes from \(if .model != "" then "MODEL=\(.model)" else "src/runtime/eras.tsv (symbol, shape, features)" end).", "",
-    "| routine | model | ABI | level, exact hw | level, delayed hw | verdict | why this model |",
-    "|---|---|---|---|---|---|---|",
-    (.routines[] | ["`\(.settings.ENTRY)`", "`\(.settings.MODEL)`", .settings.ABI, .levels.exact_hw, .levels.delayed_hw, .verdict, .settings.REVIEW_WHY] | cells),
+    "| routine | model | ABI | level, exact hw | level, delayed hw | verdict | machine code | why this model |",
+    "|---|---|---|---|---|---|---|---|",
+    (.routines[] | ["`\(.settings.ENTRY)`", "`\(.settings.MODEL)`", .settings.ABI, .levels.exact_hw, .levels.delayed_hw, .verdict,
+      (if .machine_code.covered then "proven (`\(.machine_code.row)`'s)" else "tested only" end), .settings.REVIEW_WHY] | cells),
     "",
     (if (.skipped | length) > 0 then (.skipped[] | "- not reviewed, `\(.routine)`: \(.why)"), "" else empty end),
     "Levels: what the sweeps show (EXACT: passed the model and the EXACT contract; a lower level: passed the model, which is proven at that level; ZEROTAIL: passed with the zeroing C tail\(if .tail != "" then ", here `\(.tail)`" else "" end); FAIL: failed the model).",

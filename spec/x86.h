@@ -36,17 +36,19 @@
   logic integer x86_mod(integer w) =
     w == 1 ? 0x100 : (w == 2 ? 0x10000 : (w == 4 ? 0x100000000 : 0x10000000000000000));
   // the low w bytes of a register value x (0 <= x < 2^64); at w = 8 all
-  // of it (written so, the provers need no modulo there)
-  logic integer x86_lo(integer x, integer w) = w == 8 ? x : x % x86_mod(w);
+  // of it, and below 2^8w x itself (written so, the provers need no modulo
+  // where the value is known to fit: CVC4 times out on nested ones)
+  logic integer x86_lo(integer x, integer w) =
+    w == 8 ? x : (x < x86_mod(w) ? x : x % x86_mod(w));
   // r (0 <= r < 2^8w) written at width w into a register holding old
   logic integer x86_put(integer old, integer r, integer w) =
     (w >= 4) ? r : old - x86_lo(old, w) + r;
   // x wrapped to w bytes, for x in (-2^64, 2^65); at w = 8 by one
-  // addition or subtraction of 2^64
+  // addition or subtraction of 2^64, below it x itself when it fits
   logic integer x86_wrap(integer x, integer w) =
     w == 8 ? (x < 0 ? x + 0x10000000000000000 :
               (x >= 0x10000000000000000 ? x - 0x10000000000000000 : x))
-           : (x + 0x10000000000000000) % x86_mod(w);
+           : (0 <= x < x86_mod(w) ? x : (x + 0x10000000000000000) % x86_mod(w));
   predicate x86_w(integer w) = w == 1 || w == 2 || w == 4 || w == 8;
 */
 
@@ -77,7 +79,8 @@ uint64_t x86_sub(uint64_t a, uint64_t b, int w);
     assigns \nothing;
     ensures \result == x86_put(a, x86_lo(a, w) & x86_lo(b, w), w);
     // the masks the routines use, as arithmetic (the provers' weak spot)
-    ensures low_bits: x86_lo(b, w) == 7 ==> \result == x86_put(a, x86_lo(a, w) % 8, w);
+    // (a % 8 is the low 3 bits of a's low w bytes too: 8 divides 2^8w)
+    ensures low_bits: x86_lo(b, w) == 7 ==> \result == x86_put(a, a % 8, w);
     ensures align8: w == 8 && b == 0xfffffffffffffff8 ==> \result == a - a % 8; */
 uint64_t x86_and(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);

@@ -73,6 +73,7 @@ WIDTHS2(mov, "mov") WIDTHS2(add, "add") WIDTHS2(sub, "sub") WIDTHS2(and, "and")
 WIDTHS2(or, "or") WIDTHS2(xor, "xor") WIDTHS2(cmp, "cmp") WIDTHS2(test, "test")
 WIDTHS1(inc, "inc", "") WIDTHS1(dec, "dec", "") WIDTHS1(shr1, "shr", "$1,")
 WIDTHS1(shr3, "shr", "$3,") WIDTHS1(shr7, "shr", "$7,")
+NAT1(n_neg4, "negl", "", "k") NAT1(n_neg8, "negq", "", "q")	/* the lifter's neg: 4 and 8 bytes */
 
 /* lea forms of the objects: 8(b), (b,i,8) at 32 bits, -8(b,i,1), -2(b,i,1) */
 static struct st n_lea_d8(uint64_t a, uint64_t b, int c)
@@ -89,7 +90,7 @@ static struct st n_andm8_64(uint64_t a, uint64_t b, int c)
 { (void)b; (void)c; __asm__("andq $-8,%0" : "+r"(a) : : "cc"); return (struct st){ a, 0, 0 }; }
 
 /* the semantics, composed as proofs/asm/lift.awk emits each form */
-enum form { MOV, ADD, SUB, LOGIC, CMP, TEST, INC, DEC, SHR };
+enum form { MOV, ADD, SUB, LOGIC, CMP, TEST, INC, DEC, NEG, SHR };
 static struct st sem(enum form f, uint64_t (*op)(uint64_t, uint64_t, int),
 		     uint64_t a, uint64_t b, int w, int cfin, int k)
 {
@@ -103,6 +104,7 @@ static struct st sem(enum form f, uint64_t (*op)(uint64_t, uint64_t, int),
 	case TEST: s.cf = 0; s.zf = x86_zf(x86_and(a, b, w), w); return s;
 	case INC: s.r = x86_add(a, 1, w); break;
 	case DEC: s.r = x86_sub(a, 1, w); break;
+	case NEG: s.cf = x86_cf_sub(0, a, w); s.r = x86_sub(0, a, w); break;
 	case SHR: s.cf = x86_cf_shr(a, k, w); s.r = x86_shr(a, k, w); break;
 	}
 	s.zf = x86_zf(s.r, w);
@@ -150,13 +152,14 @@ int main(int argc, char **argv)
 	ALL4(cmp, CMP, NULL, 0, 1) ALL4(test, TEST, NULL, 0, 1)
 	ALL4(inc, INC, NULL, 0, 1) ALL4(dec, DEC, NULL, 0, 1)
 	ALL4(shr1, SHR, NULL, 1, 1) ALL4(shr3, SHR, NULL, 3, 1) ALL4(shr7, SHR, NULL, 7, 1)
+	check("negl", n_neg4, NEG, NULL, 4, 0, 1); check("negq", n_neg8, NEG, NULL, 8, 0, 1);
 	{	/* and $7 / andq $-8: the body, and the contract's arithmetic form */
 		long bad = 0; uint64_t fa = 0; struct st fn = {0}, fs = {0};
 		for (long i = 0; i < cases; i++) {
 			uint64_t a = next();
 			struct st n7 = n_and7_32(a, 0, 0), n8 = n_andm8_64(a, 0, 0);
 			struct st s7 = { x86_and(a, 7, 4), 0, 0 }, s8 = { x86_and(a, ~7ULL, 8), 0, 0 };
-			uint64_t c7 = (a & 0xffffffffULL) % 8, c8 = a - a % 8;
+			uint64_t c7 = a % 8, c8 = a - a % 8;	/* x86_put(a, a % 8, 4) */
 			if ((n7.r != s7.r || n7.r != c7) && !bad++) { fa = a; fn = n7; fs = s7; }
 			if ((n8.r != s8.r || n8.r != c8) && !bad++) { fa = a; fn = n8; fs = s8; }
 		}

@@ -1,9 +1,12 @@
 # Machine-code proofs (docs/proofs.md, "Machine code"): each annotated row's
 # object lifted to C (build/gen/asm/<row>.c, never edited by hand) and
 # proven against the row's contract.
-.PHONY: prove-asm
+.PHONY: prove-asm prove-asm-reject
 prove-asm:
 	@proofs/asm/prove-asm.sh
+# ... and fail on the mutants of the proven rows (proofs/asm/wrong-mutants.txt)
+prove-asm-reject:
+	@proofs/asm/reject-asm.sh
 # The lift: from the object, the lifter and the row's annotations
 # (proofs/asm/<row>.annot, or proofs/asm/pending/<row>.annot for a row
 # whose proof is not complete yet); kind and abi from the registry.

@@ -72,7 +72,7 @@ BEGIN {
 	split("ax cx dx bx sp bp si di r8w r9w r10w r11w r12w r13w r14w r15w", r16, " ")
 	split("al cl dl bl spl bpl sil dil r8b r9b r10b r11b r12b r13b r14b r15b", r8, " ")
 	for (i = 1; i <= 16; i++) { R64[r64[i]] = 1; R32[r32[i]] = r64[i]; R16[r16[i]] = r64[i]; R8[r8[i]] = r64[i] }
-	split("mov lea inc dec shr add sub and or xor cmp test", ol, " "); for (i in ol) OPS[ol[i]] = 1
+	split("mov lea inc dec neg shr add sub and or xor cmp test", ol, " "); for (i in ol) OPS[ol[i]] = 1
 	CC["jae"] = "!cf"; CC["jnb"] = "!cf"; CC["jnc"] = "!cf"; CC["jb"] = "cf"; CC["jc"] = "cf"; CC["jnae"] = "cf"
 	CC["je"] = "zf"; CC["jz"] = "zf"; CC["jne"] = "!zf"; CC["jnz"] = "!zf"
 	CC["ja"] = "!cf && !zf"; CC["jnbe"] = "!cf && !zf"; CC["jbe"] = "cf || zf"; CC["jna"] = "cf || zf"
@@ -92,7 +92,10 @@ BEGIN {
 		FIX[IDX[from]] = to
 	}
 	# cut points: the entry, targets of backward edges, annotated addresses
-	RET = "return " (abi == "rep" || abi == "stos" ? "rcx" : "rax") ";"
+	# every return goes through RET, a placeholder filled in at the end with
+	# the ABI's checks (the kept registers, DF) before the return itself
+	RET = "@RET@"
+	RETV = "return " (abi == "rep" || abi == "stos" ? "rcx" : "rax") ";"
 	# the project's C tails a jmp may name: symbol -> model (asm/tail_c.S)
 	TAIL["copy_user_handle_tail"] = "model_tail_c"
 	CUT[K[1]] = 1
@@ -151,7 +154,7 @@ BEGIN {
 				if (kind != "copy") die("rep " w[2] " in a " kind " routine")
 				use("rdi"); use("rsi"); use("rcx")
 				sc = (w[2] == "movsq") ? 8 : 1
-				emit("{ uint64_t n0 = rcx;")
+				emit("@DF@{ uint64_t n0 = rcx;")
 				emit("  rcx = x86_rep_" w[2] "(dst, src, x86_off(rdi, dbase), x86_off(rsi, sbase), rcx);")
 				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
 				emit("  rsi = x86_ea(rsi, x86_sub(n0, rcx, 8), " sc ", 0);")
@@ -162,7 +165,7 @@ BEGIN {
 				use("rdi"); use("rcx"); use("rax")
 				if (w[3] ~ /^%al,/) op = "stosb"; else if (w[3] ~ /^%rax,/) op = "stosq"; else die("rep stos " w[3])
 				sc = (op == "stosq") ? 8 : 1
-				emit("{ uint64_t n0 = rcx;")
+				emit("@DF@{ uint64_t n0 = rcx;")
 				emit("  rcx = x86_rep_" op "(dst, x86_off(rdi, dbase), rcx, rax);")
 				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
 				emit("  tagn_rcx = 0; tagn_rdi = 0;")
@@ -171,6 +174,9 @@ BEGIN {
 			continue
 		}
 		if (s ~ /nop/ || s == "xchg %ax,%ax") { emit(";"); continue }
+		# the direction flag: clear at entry (the ABI's), modelled only in
+		# a routine that writes it; rep's semantics are the forward ones
+		if (s == "std" || s == "cld") { HASDF = 1; emit("df = " (s == "std") ";"); continue }
 		if (mn == "ret") { emit(RET); FALLS = 0; continue }
 		if (RELOC[i] != "") {
 			# a tail call: the tail's model, proven on its own, at the
@@ -227,6 +233,15 @@ BEGIN {
 			emit(d " = x86_" (base == "inc" ? "add" : "sub") "(" d ", 1, " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
 			continue
 		}
+		# neg at 32 or 64 bits is 0 - d (a 4-byte result zero extends, so
+		# x86_sub from 0 is exact there; at 1 or 2 bytes the old upper
+		# bytes would be lost: refused); CF is set unless d was 0
+		if (base == "neg") {
+			if (NOP != 1 || !reg(OP[1]) || RW < 4) die("'" s "' not in the subset")
+			d = RG; use(d)
+			emit("cf = x86_cf_sub(0, " d ", " RW "); " d " = x86_sub(0, " d ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			continue
+		}
 		if (base == "shr") {
 			if (NOP == 1) { OP[2] = OP[1]; OP[1] = "$0x1" }
 			if (!reg(OP[2]) || imm(OP[1]) == "") die("'" s "' not in the subset")
@@ -261,6 +276,19 @@ BEGIN {
 		entry = "rdi == dbase && rcx == len && rax == 0 && unchanged{Pre, Here}(dst, 0, len)" }
 	regs = ""; for (i = 1; i <= 16; i++) if (r64[i] in USED) regs = regs (regs == "" ? "" : " ") r64[i]
 	nr = split(regs, rl, " ")
+	# The registers the ABI keeps (the registry's keeps, through KEEPS)
+	# that the code writes (every write is emitted as "REG = "): each
+	# return asserts it holds its entry value. The lab checks the same on
+	# the CPU (tests/lab/run.c); a routine that writes none, or no DF, is
+	# lifted exactly as before these checks.
+	nk = split(ENVIRON["KEEPS"], kl, " "); kept = ""; checks = ""
+	for (i = 1; i <= nk; i++) if ((kl[i] in USED) && BODY ~ ("(^|[^a-z0-9_])" kl[i] " = ")) {
+		kept = kept "\tconst uint64_t keep_" kl[i] " = " kl[i] ";\n"
+		checks = checks "/*@ assert keeps_" kl[i] ": " kl[i] " == keep_" kl[i] "; */ "
+	}
+	if (HASDF) checks = checks "/*@ assert df_clear: df == 0; */ "
+	gsub(/@RET@/, checks == "" ? RETV : "{ " checks RETV " }", BODY)
+	gsub(/@DF@/, HASDF ? "/*@ assert df_forward: df == 0; */ " : "", BODY)
 
 	print "#include \"" row ".h\""
 	print "#include \"x86.h\""
@@ -277,18 +305,21 @@ BEGIN {
 	if (kind == "copy") print "\tconst uint64_t sbase = x86_any();\t/* the source's address: any */"
 	for (i = 1; i <= nr; i++) print "\tuint64_t " rl[i] " = x86_any(), tag_" rl[i] " = 0, tagn_" rl[i] " = 0;"
 	print "\tint cf = x86_any_flag(), zf = x86_any_flag();"
+	if (HASDF) print "\tint df = 0;\t/* the ABI: clear at entry */"
 	print "\tint pc = 1;"
 	if (abi == "rep") print "\trdi = dbase; rsi = sbase; rcx = len;"
 	else if (abi == "classic") print "\trdi = dbase; rsi = sbase; rdx = len;"
 	else print "\trdi = dbase; rcx = len; rax = 0;"
+	printf "%s", kept
 	inv = "pc == 1"; for (i = 2; i <= NI; i++) if (K[i] in CUT) inv = inv " || pc == " i
 	print "\t/*@ loop invariant cut: " inv ";"
 	print "\t    loop invariant entry: pc == 1 ==> (" entry ");"
+	if (HASDF) print "\t    loop invariant df_clear: df == 0;"
 	for (i = 1; i <= NI; i++) if ((K[i] in CUT) && (K[i] in INV)) {
 		nm = lab(K[i]); sub(/^L_/, "", nm)
 		print "\t    loop invariant at_" nm ": pc == " i " ==>\n\t\t    (" INV[K[i]] ");"
 	}
-	as = "pc, cf, zf"; for (i = 1; i <= nr; i++) as = as ", " rl[i] ", tag_" rl[i] ", tagn_" rl[i]
+	as = "pc, cf, zf" (HASDF ? ", df" : ""); for (i = 1; i <= nr; i++) as = as ", " rl[i] ", tag_" rl[i] ", tagn_" rl[i]
 	print "\t    loop assigns " as ", dst[0 .. len - 1];"
 	if (VARIANT != "") print "\t    loop variant " VARIANT ";"
 	print "\t*/"

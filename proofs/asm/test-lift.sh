@@ -2,10 +2,11 @@
 # The lifter's own checks (suite asm-lift): it lifts every instruction of a
 # routine to a label, turns every __ex_table entry into an edge, refuses an
 # annotation whose instruction is not the object's, an instruction outside
-# the subset, and bad usage, each with a one-line error and exit 2.
+# the subset, and bad usage, each with a one-line error and exit 2; carries
+# annotations to a mutant; checks DF and the kept registers at returns.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-make -s build/obj/asm/movs_alt.o build/obj/asm/clear_original.o || { echo "asm-lift: build failed" >&2; exit 2; }
+make -s build/registry.tsv build/obj/asm/movs_alt.o build/obj/asm/clear_original.o || { echo "asm-lift: build failed" >&2; exit 2; }
 pass=0 fail=0
 ok() { echo "PASS $1"; pass=$((pass + 1)); }
 ko() { echo "FAIL $1"; fail=$((fail + 1)); }
@@ -34,6 +35,31 @@ $lift movs_alt build/obj/asm/movs_alt.o copy rep "$tmp/bad.annot" >/dev/null 2>"
 $lift clear_original build/obj/asm/clear_original.o clear stos >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q "not in the subset" "$tmp/err" &&
 	ok "an instruction outside the subset is refused ($(cut -c1-60 "$tmp/err"))" || ko "clear_original: exit $rc"
+
+# annotations carried to a mutant (proofs/asm/annot-map.sh): the edit
+# inserts 4 bytes before the quadword loop, which moves from 0x20 to 0x30
+make -s build/obj/build/lab/mutants/movs_alt_tail.o build/obj/build/lab/mutants/fsrm_df.o ||
+	{ echo "asm-lift: mutant build failed" >&2; exit 2; }
+if proofs/asm/annot-map.sh build/obj/asm/movs_alt.o build/obj/build/lab/mutants/movs_alt_tail.o \
+	proofs/asm/movs_alt.annot > "$tmp/mut.annot" 2>"$tmp/err" &&
+   [ "$(grep -c '^0x30 mov (%rsi),%rax :: ' "$tmp/mut.annot")" = 3 ] &&
+   [ "$(grep -c '^0xf mov (%rsi),%al :: ' "$tmp/mut.annot")" = 3 ] &&
+   $lift movs_alt build/obj/build/lab/mutants/movs_alt_tail.o copy rep "$tmp/mut.annot" >/dev/null 2>&1
+then ok "annotations carried to a mutant's shifted addresses (0x20 -> 0x30), and it lifts"
+else ko "annot-map on movs_alt_tail: $(head -c 200 "$tmp/err")"; fi
+grep -v '^#' proofs/asm/movs_alt.annot | sed 's/^0xf mov (%rsi),%al/0xe mov (%rsi),%al/' > "$tmp/gone.annot"
+proofs/asm/annot-map.sh build/obj/asm/movs_alt.o build/obj/build/lab/mutants/movs_alt_tail.o "$tmp/gone.annot" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && ok "an annotation at no instruction is not carried: exit 2" ||
+	ko "annot-map of a missing address: exit $rc"
+# the ABI checks at every return: DF (fsrm_df sets it), kept registers
+$lift fsrm build/obj/build/lab/mutants/fsrm_df.o copy rep > "$tmp/df.c" 2>"$tmp/err" &&
+	grep -q 'assert df_clear: df == 0;' "$tmp/df.c" && grep -q 'assert df_forward' "$tmp/df.c" &&
+	! grep -q 'df' "$tmp/ma.c" && ok "std: DF modelled and checked at the return (only where written)" ||
+	ko "DF check: $(head -c 200 "$tmp/err")"
+KEEPS="rdi rbx" $lift movs_alt build/obj/asm/movs_alt.o copy rep proofs/asm/movs_alt.annot > "$tmp/keep.c" 2>"$tmp/err" &&
+	[ "$(grep -c 'assert keeps_rdi: rdi == keep_rdi;' "$tmp/keep.c")" -gt 1 ] && ! grep -q keeps_rbx "$tmp/keep.c" &&
+	! grep -q keep_ "$tmp/ma.c" && ok "a kept register the code writes is checked at every return (KEEPS=rdi)" ||
+	ko "keeps check: $(head -c 200 "$tmp/err")"
 
 $lift movs_alt /nonexistent.o copy rep >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && ok "a missing object: exit 2" || ko "missing object: exit $rc"

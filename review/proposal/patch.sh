@@ -49,7 +49,8 @@ mkdir -p "$out/orig"
 # ---- the kernel's file, one member of the tarball, cached ----
 if [ ! -f "$orig/$file" ] || [ "$tarball" -nt "$orig/$file" ]; then
 	echo "proposal-patch: extracting $top/$file from $tarball"
-	tar -xJf "$tarball" -C "$out/orig" "$top/$file" || die "$tarball has no $top/$file"
+	# (--occurrence: stop reading the tarball once the member is out)
+	tar -xJf "$tarball" -C "$out/orig" --occurrence=1 "$top/$file" || die "$tarball has no $top/$file"
 	touch "$orig/$file"
 fi
 grep -q '^SYM_FUNC_START(rep_movs_alternative)' "$orig/$file" ||

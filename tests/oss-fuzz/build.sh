@@ -41,19 +41,32 @@ case " $CFLAGS " in
 esac
 ASFLAGS="-D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack"
 
+# Compiles and links run BUILD_JOBS at a time (default: every core; OSS-Fuzz's
+# builder has several). spawn CMD...: CMD in the background once fewer
+# than BUILD_JOBS run; a failure leaves $B/failed, which joined (after the last
+# one) turns into this script's failure.
+BUILD_JOBS=${BUILD_JOBS:-$(nproc 2>/dev/null || echo 1)}
+rm -f "$B/failed"
+spawn() {
+	while [ "$(jobs -rp | wc -l)" -ge "$BUILD_JOBS" ]; do wait -n || :; done
+	{ "$@" || { echo "build.sh: failed: $*" >&2; touch "$B/failed"; }; } &
+}
+joined() { wait; [ ! -e "$B/failed" ]; }
+
 obj() { echo "$B/$(echo "${1%.*}" | tr / _).o"; }
 objs=()
 # shellcheck disable=SC2086
 for f in src/*/*.c tests/lab/*.c tests/sandbox.c tests/fuzzcase.c; do
-	$CC $CFLAGS $PFLAGS -c "$f" -o "$(obj "$f")"
+	spawn $CC $CFLAGS $PFLAGS -c "$f" -o "$(obj "$f")"
 	objs+=("$(obj "$f")")
 done
 # The routines and the call shim: plain assembly, never instrumented.
 # shellcheck disable=SC2086
 for f in asm/*.S tests/call.S; do
-	$CC $ASFLAGS -c "$f" -o "$(obj "$f")"
+	spawn $CC $ASFLAGS -c "$f" -o "$(obj "$f")"
 	objs+=("$(obj "$f")")
 done
+joined || { echo "build.sh: the objects did not build (above)" >&2; exit 1; }
 
 # The registry's rows, from the registry itself (never registry.def).
 $CC -std=c11 $INC scripts/registry_print.c -o "$B/registry-print"
@@ -84,16 +97,18 @@ zipdir "$B/seed_corpus.zip" "$ROOT/tests/fuzz/corpus"
 # shellcheck disable=SC2086
 build_target() { # name [row]
 	local name=$1 pin=${2:+-DUCOPY_FUZZ_PIN=\"$2\"}
-	$CC $CFLAGS $PFLAGS $pin -c tests/fuzz.c -o "$B/fuzz-$name.o"
+	# (each step &&-chained: under spawn's || set -e is off)
+	$CC $CFLAGS $PFLAGS $pin -c tests/fuzz.c -o "$B/fuzz-$name.o" &&
 	$CXX $CXXFLAGS -pie -rdynamic -Wl,-z,text "$B/fuzz-$name.o" "${objs[@]}" \
-		$LIB_FUZZING_ENGINE -ldl -lm -o "$OUT/$name"
-	cp "$B/seed_corpus.zip" "$OUT/${name}_seed_corpus.zip"
-	cp tests/fuzz/ucopy.dict "$OUT/$name.dict"
+		$LIB_FUZZING_ENGINE -ldl -lm -o "$OUT/$name" &&
+	cp "$B/seed_corpus.zip" "$OUT/${name}_seed_corpus.zip" &&
+	cp tests/fuzz/ucopy.dict "$OUT/$name.dict" &&
 	# libFuzzer's flags for the run: the project's one list, and the dict.
 	{ cat tests/fuzz/libfuzzer.options; echo "dict = $name.dict"; } >"$OUT/$name.options"
 }
-build_target ucopy_fuzz
+spawn build_target ucopy_fuzz
 for r in "${rows[@]}"; do
-	build_target "ucopy_fuzz_$r" "$r"
+	spawn build_target "ucopy_fuzz_$r" "$r"
 done
+joined || { echo "build.sh: a target did not build (above)" >&2; exit 1; }
 echo "build.sh: $((${#rows[@]} + 1)) targets in $OUT: ucopy_fuzz ${rows[*]/#/ucopy_fuzz_}"

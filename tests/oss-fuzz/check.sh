@@ -4,7 +4,8 @@
 # with AddressSanitizer, into a fresh $OUT, then checks what OSS-Fuzz
 # expects there (per target: an executable fuzz target, its seed corpus
 # zip, its options and dictionary) and runs each target for
-# OSS_FUZZ_SECONDS (default 2) on its unzipped seed corpus, with the
+# OSS_FUZZ_SECONDS (default 2) on its unzipped seed corpus (OSS_FUZZ_JOBS,
+# default 2, at a time), with the
 # runner's ASAN_OPTIONS: it must start, run the corpus and more, and find
 # nothing. Last line: "N passed, M failed" (a target per check).
 set -uo pipefail
@@ -56,15 +57,17 @@ targets=$(cd "$T/out" && for f in *; do
 	[ -f "$f" ] && [ -x "$f" ] && grep -q LLVMFuzzerTestOneInput "$f" && echo "$f"
 done)
 echo "targets: $(wc -w <<<"$targets"); each $SECS s on its seed corpus ($ncorpus records)"
-for t in $targets; do
-	o=$T/out
+# run_target T: its checks and run; its verdict, "ok ..." or "FAIL ...",
+# in $T/T.verdict (the targets run two at a time, each one process).
+run_target() {
+	local t=$1 o=$T/out c=$T/corpus/$1 f n flags rc runs init arts
+	exec >"$T/$t.verdict"
 	for f in "$o/${t}_seed_corpus.zip" "$o/$t.options" "$o/$t.dict"; do
-		[ -s "$f" ] || { bad "$t: no $(basename "$f")"; continue 2; }
+		[ -s "$f" ] || { echo "FAIL $t: no $(basename "$f")"; return; }
 	done
-	c=$T/corpus/$t
 	unzip_to "$o/${t}_seed_corpus.zip" "$c"
 	n=$(find "$c" -type f | wc -l)
-	[ "$n" -eq "$ncorpus" ] || { bad "$t: the seed corpus has $n records, not $ncorpus"; continue; }
+	[ "$n" -eq "$ncorpus" ] || { echo "FAIL $t: the seed corpus has $n records, not $ncorpus"; return; }
 	# libFuzzer's flags from the options file, as the runner passes them
 	flags=$(sed -n 's/^\([a-z_]*\) *= *\(.*\)$/-\1=\2/p' "$o/$t.options" | sed "s|^-dict=|-dict=$o/|")
 	mkdir -p "$T/art/$t"
@@ -76,11 +79,26 @@ for t in $targets; do
 	init=$(grep -c 'INITED' "$T/$t.log")
 	arts=$(find "$T/art/$t" -type f | wc -l)
 	if [ "$rc" -eq 0 ] && [ "$init" -ge 1 ] && [ "${runs:-0}" -gt "$n" ] && [ "$arts" -eq 0 ]; then
-		ok "$t: $runs runs in $SECS s, $(grep -o 'cov: [0-9]*' "$T/$t.log" | tail -n 1), nothing found"
+		echo "ok   $t: $runs runs in $SECS s, $(grep -o 'cov: [0-9]*' "$T/$t.log" | tail -n 1), nothing found"
 	else
 		grep -m 3 -E 'ucopy-fuzz|ERROR|SUMMARY' "$T/$t.log"
-		bad "$t: exit $rc, ${runs:-no} runs, $arts crash files"
+		echo "FAIL $t: exit $rc, ${runs:-no} runs, $arts crash files"
 	fi
+}
+RUN_JOBS=${OSS_FUZZ_JOBS:-2}
+for t in $targets; do
+	while [ "$(jobs -rp | wc -l)" -ge "$RUN_JOBS" ]; do wait -n || :; done
+	run_target "$t" &
+done
+wait
+for t in $targets; do
+	v=$(tail -n 1 "$T/$t.verdict" 2>/dev/null)
+	head -n -1 "$T/$t.verdict" 2>/dev/null
+	case "$v" in
+	"ok   $t: "*) ok "${v#ok   }" ;;
+	"FAIL $t: "*) bad "${v#FAIL }" ;;
+	*) bad "$t: no verdict (the run did not finish)" ;;
+	esac
 done
 # A crash is still a crash: a fault outside the lab (the harness's self-test)
 # reaches the sanitizer's report and the input is saved.
