@@ -1,8 +1,8 @@
 /*
  * Equivalence to bytewise, one harness per copy row proven EXACT, and to
- * clear_bytewise, one per clear row proven EXACT (equiv-clear-harness.h)
- * (proofs/equiv-harness.h, instantiated by build/proofs/equiv-rows.h, which
- * proofs/prove.sh writes from the registry).
+ * clear_bytewise, one per clear row proven EXACT (proofs/equiv-harness.h,
+ * instantiated by build/proofs/equiv-rows.h, which proofs/prove.sh writes
+ * from the registry).
  *
  * It states nothing new: both the model and bytewise are proven EXACT, and
  * EXACT fixes the result and every byte of the destination as functions of
@@ -14,4 +14,5 @@
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #include "bytewise.h"
+#include "clear_bytewise.h"
 #include "equiv-rows.h"

@@ -43,29 +43,23 @@ while IFS=$'\t' read -r name kind abi lx ld; do
 	units+=("$name|row|src/rows/$name.c||exact hw: $lx, delayed hw: $ld|$lx|$ld")
 done <<<"$rows"
 # One unit holds every equivalence harness: proofs/equiv.c over the rows
-# listed in build/proofs/equiv-rows.h (every copy or copy_mc row proven
-# EXACT on exact hardware; those EXACT only there are compared on exact
-# hardware only, a copy_mc row where its source poison starts on an 8-byte
-# boundary of the source, as its contract has it).
+# listed in build/proofs/equiv-rows.h: every copy or copy_mc row proven
+# EXACT on exact hardware against bytewise, every clear row proven EXACT
+# there against clear_bytewise (proofs/equiv-harness.h, CLEAR defined).
+# Those EXACT only on exact hardware are compared there only, a copy_mc
+# row where its source poison starts on an 8-byte boundary of the source,
+# as its contract has it.
 while IFS=$'\t' read -r name kind abi lx ld; do
-	{ [ "$kind" = copy ] || [ "$kind" = mc ]; } && [ "$name" != bytewise ] && [ "$lx" = EXACT ] || continue
-	max=UCOPY_LEN_MAX; [ "$abi" = rep ] && max=UCOPY_REP_LEN_MAX
+	case "$kind/$name" in copy/bytewise|clear/clear_bytewise) continue ;; copy/*|mc/*|clear/*) ;; *) continue ;; esac
+	[ "$lx" = EXACT ] || continue
+	max=UCOPY_LEN_MAX; [ "$abi" = rep ] || [ "$abi" = stos ] && max=UCOPY_REP_LEN_MAX
 	reading='\true'; [ "$ld" = EXACT ] || reading='hw_exact != 0'
 	[ "$kind" = mc ] && reading="$reading && (hw_fs >= len || (daddr + hw_fs) % 8 == 0)"
-	printf '#include "%s.h"\n#define STRATEGY %s\n#define LEN_MAX %s\n#define READING %s\n' \
-		"$name" "$name" "$max" "$reading"
+	clear='#undef CLEAR'; [ "$kind" = clear ] && clear='#define CLEAR'
+	printf '#include "%s.h"\n#define STRATEGY %s\n#define LEN_MAX %s\n#define READING %s\n%s\n' \
+		"$name" "$name" "$max" "$reading" "$clear"
 	printf '#include "equiv-harness.h"\n#undef STRATEGY\n#undef LEN_MAX\n#undef READING\n'
 done <<<"$rows" > "$PROVE_DIR/equiv-rows.h.new"
-# The clear family's: every clear row proven EXACT on exact hardware ==
-# clear_bytewise (proofs/equiv-clear-harness.h).
-while IFS=$'\t' read -r name kind abi lx ld; do
-	[ "$kind" = clear ] && [ "$name" != clear_bytewise ] && [ "$lx" = EXACT ] || continue
-	max=UCOPY_REP_LEN_MAX; [ "$abi" = classic_clear ] && max=UCOPY_LEN_MAX
-	reading='\true'; [ "$ld" = EXACT ] || reading='hw_exact != 0'
-	printf '#include "clear_bytewise.h"\n#include "%s.h"\n#define STRATEGY %s\n#define LEN_MAX %s\n#define READING %s\n' \
-		"$name" "$name" "$max" "$reading"
-	printf '#include "equiv-clear-harness.h"\n#undef STRATEGY\n#undef LEN_MAX\n#undef READING\n'
-done <<<"$rows" >> "$PROVE_DIR/equiv-rows.h.new"
 cmp -s "$PROVE_DIR/equiv-rows.h.new" "$PROVE_DIR/equiv-rows.h" ||
 	mv "$PROVE_DIR/equiv-rows.h.new" "$PROVE_DIR/equiv-rows.h"
 rm -f "$PROVE_DIR/equiv-rows.h.new"

@@ -20,7 +20,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${TEST_JOBS:-2} TIMES=${TEST_TIMES:-build/test-times.json}
 case "$JOBS" in [1-9]) ;; *) echo "run-tests: TEST_JOBS is 1 to 9" >&2; exit 2 ;; esac
-total_p=0 total_f=0 failed_suites=() times=()
+total_p=0 total_f=0 failed_suites=() times=() build_first_s=0
 run_start=$(date +%s)
 # Every binary the suites use, built once and both cores at a time before
 # the first suite (each suite's own `make` then finds them up to date). A
@@ -31,7 +31,8 @@ if [ -n "$BUILD_FIRST" ]; then
 	t0=$(date +%s)
 	# shellcheck disable=SC2086
 	make -s -k -j"$(nproc)" $BUILD_FIRST > build/build-first.log 2>&1 || echo "=== build first failed (see build/build-first.log); the suites will say which binary is missing"
-	echo "=== build first ($BUILD_FIRST): $(( $(date +%s) - t0 )) s"
+	build_first_s=$(( $(date +%s) - t0 ))
+	echo "=== build first ($BUILD_FIRST): $build_first_s s"
 fi
 
 # ---- the suites: name, group ("" runs alone), command ----
@@ -118,8 +119,8 @@ report() {
 # stopped early leaves those of the suites it finished)
 write_times() {
 	printf '%s\n' "${times[@]}" | jq -R -s --argjson total "$(( $(date +%s) - run_start ))" --argjson jobs "$JOBS" \
-		--argjson finished "$1" '
-		{total_s: $total, jobs: $jobs, finished: $finished, suites: [split("\n")[] | select(. != "") | split("\t")
+		--argjson finished "$1" --argjson bf "$build_first_s" '
+		{total_s: $total, build_first_s: $bf, jobs: $jobs, finished: $finished, suites: [split("\n")[] | select(. != "") | split("\t")
 		  | {suite: .[0], passed: (.[1] | tonumber), failed: (.[2] | tonumber), wall_s: (.[3] | tonumber),
 		     cpu_s: (.[4] | tonumber), group: (if .[5] == "" then null else .[5] end)}]}' >"$TIMES.tmp" &&
 		mv "$TIMES.tmp" "$TIMES"
@@ -128,6 +129,7 @@ printed=0
 while [ "$printed" -lt "$n" ]; do
 	while j=$(pick); do
 		started[j]=1; start "$j"
+		[ "$JOBS" = 1 ] && break	# (its counts line right after its output)
 	done
 	if [ -f "$L/$printed.end" ]; then
 		report "$printed"; printed=$((printed + 1))

@@ -71,6 +71,25 @@
 */
 
 /*
+ * All or nothing: an n-byte access at off that stays below limit does its
+ * part (behavior done, ensuring what) and returns 1; one that touches a
+ * byte at or past limit writes nothing and returns 0. What a single mov
+ * does (the SDM: a store that faults has not modified memory).
+ */
+#define HW_ALL_OR_NOTHING(done, limit, what) \
+	assigns dst[off .. off + n - 1]; \
+	behavior done: \
+	  assumes off + n <= limit; \
+	  ensures ok: \result == 1; \
+	  ensures what; \
+	behavior faulted: \
+	  assumes off + n > limit; \
+	  ensures failed: \result == 0; \
+	  ensures untouched: unchanged{Pre, Post}(dst, off, off + n); \
+	complete behaviors; \
+	disjoint behaviors;
+
+/*
  * An n-byte load at off (n = 1, 2, 4 or 8): succeeds when no byte of it
  * faults. Loads change no memory, so it only answers whether it faulted.
  */
@@ -93,17 +112,7 @@ int hw_load_ok(size_t off, size_t n);
     requires size: n == 1 || n == 2 || n == 4 || n == 8;
     requires loaded: off + n <= hw_fs;
     requires span: span(dst, (uint8_t *)src, off, off + n, hw_area);
-    assigns dst[off .. off + n - 1];
-    behavior stored:
-      assumes off + n <= hw_fd;
-      ensures ok: \result == 1;
-      ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + n);
-    behavior faulted:
-      assumes off + n > hw_fd;
-      ensures failed: \result == 0;
-      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
-    complete behaviors;
-    disjoint behaviors;
+    HW_ALL_OR_NOTHING(stored, hw_fd, copied: copied{Post}(dst, (uint8_t *)src, off, off + n))
 */
 int hw_store(uint8_t *dst, const uint8_t *src, size_t off, size_t n);
 
@@ -113,17 +122,7 @@ int hw_store(uint8_t *dst, const uint8_t *src, size_t off, size_t n);
 /*@ HW_ORACLE
     requires size: n == 1 || n == 2 || n == 4 || n == 8;
     requires span: span(dst, (uint8_t *)src, off, off + n, hw_area);
-    assigns dst[off .. off + n - 1];
-    behavior moved:
-      assumes off + n <= fault_at(hw_fs, hw_fd);
-      ensures ok: \result == 1;
-      ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + n);
-    behavior faulted:
-      assumes off + n > fault_at(hw_fs, hw_fd);
-      ensures failed: \result == 0;
-      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
-    complete behaviors;
-    disjoint behaviors;
+    HW_ALL_OR_NOTHING(moved, fault_at(hw_fs, hw_fd), copied: copied{Post}(dst, (uint8_t *)src, off, off + n))
 */
 int hw_move(uint8_t *dst, const uint8_t *src, size_t off, size_t n);
 
@@ -173,6 +172,14 @@ size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
 	assigns dst[0 .. len - 1];
 
 /*
+ * What a stage or a tail that finishes [off, end) of a copy requires and
+ * all it writes: valid disjoint buffers there, inside the area.
+ */
+#define UCOPY_PART_CONTRACT(end) \
+	requires buffers: span(dst, (uint8_t *)src, off, end, hw_area); \
+	assigns dst[off .. end - 1];
+
+/*
  * A row's levels, in the clause names proofs/prove.sh reads off WP's report:
  *   UCOPY_EXACT          EXACT under both readings
  *   UCOPY_WEAK_EXACT_HW  WEAK under both, EXACT on exact hardware only
@@ -207,17 +214,7 @@ size_t hw_rep_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t cnt);
 /*@ HW_ORACLE
     requires size: n == 1 || n == 2 || n == 4 || n == 8;
     requires span: dspan(dst, off, off + n, hw_area);
-    assigns dst[off .. off + n - 1];
-    behavior stored:
-      assumes off + n <= hw_fd;
-      ensures ok: \result == 1;
-      ensures zeroed: zeroed{Post}(dst, off, off + n);
-    behavior faulted:
-      assumes off + n > hw_fd;
-      ensures failed: \result == 0;
-      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
-    complete behaviors;
-    disjoint behaviors;
+    HW_ALL_OR_NOTHING(stored, hw_fd, zeroed: zeroed{Post}(dst, off, off + n))
 */
 int hw_store_zero(uint8_t *dst, size_t off, size_t n);
 

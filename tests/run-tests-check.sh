@@ -59,6 +59,9 @@ run 1; rc=$?
 check "TEST_JOBS=1: exit 1, the same counts" bash -c "[ $rc = 1 ] && grep -qx '21 passed, 1 failed' '$out/run1.txt'"
 check "TEST_JOBS=1: one at a time, in the file's order" \
 	test "$(awk '$1 == "start" { print $2 }' "$L" | paste -sd ' ')" = "a1 a2 b1 b2 c d1 d2"
+check "TEST_JOBS=1: each suite's counts line right after its output" \
+	test "$(grep -E '^(line of|=== suite [a-z0-9]+: [0-9])' "$out/run1.txt" | sed 's/ (exit.*//' | head -n 4 | paste -sd '|')" = \
+	"line of a1|=== suite a1: 1 passed, 0 failed|line of a2|=== suite a2: 2 passed, 0 failed"
 check "TEST_JOBS=1: no two suites overlap (a1, b1)" bash -c "! { $(declare -f at overlap); L=$L; overlap a1 b1; }"
 
 SUITES=$out/suites.txt BUILD_FIRST= TEST_JOBS=x scripts/run-tests.sh >"$out/bad.txt" 2>&1

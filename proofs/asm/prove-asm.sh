@@ -65,7 +65,7 @@ while IFS=$'\t' read -r name kind abi _; do
 	if [ -f "proofs/asm/pending/$name.annot" ]; then
 		why="lifts, annotated (proofs/asm/pending/$name.annot), proof not complete yet"
 	else
-		why=$(proofs/asm/lift.sh "$name" "build/obj/asm/$name.o" "$kind" "$abi" 2>&1 >/dev/null | head -n1 | sed 's/^lift: //')
+		why=$(proofs/asm/lift.sh "$name" "build/obj/asm/$name.o" "$kind" "$abi" 2>&1 >/dev/null | head -n1 | sed "s/^lift: //; s/^$name: //")
 		why=${why:-lifts; no annotations (loop invariants) yet}
 	fi
 	echo "  not yet $name ($kind, $abi): $why"

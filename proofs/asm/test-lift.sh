@@ -47,6 +47,12 @@ if proofs/asm/annot-map.sh build/obj/asm/movs_alt.o build/obj/build/lab/mutants/
    $lift movs_alt build/obj/build/lab/mutants/movs_alt_tail.o copy rep "$tmp/mut.annot" >/dev/null 2>&1
 then ok "annotations carried to a mutant's shifted addresses (0x20 -> 0x30), and it lifts"
 else ko "annot-map on movs_alt_tail: $(head -c 200 "$tmp/err")"; fi
+# an edited instruction: the annotation moves to its replacement
+make -s build/obj/asm/movs_alt_movsq.o build/obj/build/lab/mutants/movs_alt_movsq_r8.o >/dev/null 2>&1
+printf '0x20 mov (%%rsi),%%rax :: rcx <= len\n' > "$tmp/one.annot"
+proofs/asm/annot-map.sh build/obj/asm/movs_alt_movsq.o build/obj/build/lab/mutants/movs_alt_movsq_r8.o "$tmp/one.annot" > "$tmp/r8.annot" 2>"$tmp/err" &&
+	grep -qx '0x20 mov (%rsi),%r8 :: rcx <= len' "$tmp/r8.annot" &&
+	ok "an annotation on an edited instruction moves to its replacement (rax -> r8)" || ko "annot-map on movs_alt_movsq_r8: $(head -c 200 "$tmp/err") $(cat "$tmp/r8.annot")"
 grep -v '^#' proofs/asm/movs_alt.annot | sed 's/^0xf mov (%rsi),%al/0xe mov (%rsi),%al/' > "$tmp/gone.annot"
 proofs/asm/annot-map.sh build/obj/asm/movs_alt.o build/obj/build/lab/mutants/movs_alt_tail.o "$tmp/gone.annot" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && ok "an annotation at no instruction is not carried: exit 2" ||

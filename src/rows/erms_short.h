@@ -2,7 +2,12 @@
 #ifndef UCOPY_ERMS_SHORT_H
 #define UCOPY_ERMS_SHORT_H
 
-#include "hw.h"
+#include "tail.h"
+
+/* The whole routine, for both tails (tail.h). */
+/*@ UCOPY_COPY_BY_TAIL */
+size_t erms_short_copy(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
+		       size_t len);
 
 /*@ UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
     UCOPY_EXACT

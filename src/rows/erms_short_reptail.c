@@ -6,18 +6,11 @@
  * lagging report only WEAK (tests/levels shows the counterexample).
  */
 #include "erms_short_reptail.h"
-#include "unrolled.h"
+#include "erms_short.h"
 
 size_t model_erms_short_reptail(uint8_t *dst, const uint8_t *src, size_t len,
-			   size_t daddr)
+				size_t daddr)
 {
-	size_t ecx;
-
 	(void)daddr;
-	if (len < 64)
-		return unrolled_short(TAIL_REP, dst, src, 0, (uint32_t)len);
-	ecx = hw_rep_movsb(dst, src, 0, len);
-	if (ecx)
-		return model_tail_rep(dst, src, len - ecx, ecx);
-	return 0;
+	return erms_short_copy(TAIL_REP, dst, src, len);
 }

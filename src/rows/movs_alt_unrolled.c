@@ -20,11 +20,9 @@
 #include "stages.h"
 
 /* .Lunrolled and what follows it. */
-/*@ requires long: 64 <= len <= UCOPY_REP_LEN_MAX;
-    requires area: len == hw_area;
-    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
-    assigns dst[0 .. len - 1];
-    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+/*@ requires long: 64 <= len;
+    UCOPY_COPY_CONTRACT(UCOPY_REP_LEN_MAX)
+    UCOPY_EXACT
 */
 static size_t movs_unrolled(uint8_t *dst, const uint8_t *src, size_t len)
 {

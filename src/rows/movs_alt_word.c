@@ -22,36 +22,20 @@
 #include "movs_alt_word.h"
 #include "stages.h"
 
-/*
- * .Llarge_movsq. As in movs_alt_movsq, a nonzero count after rep movsq is
- * what a fault leaves, and with a count of 0 the fix-up computes what the
- * fall-through does, so testing the count is asking whether it faulted.
- */
-/*@ requires long: 64 <= len <= UCOPY_REP_LEN_MAX;
-    requires area: len == hw_area;
-    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
-    assigns dst[0 .. len - 1];
-    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+/* .Llarge_movsq: the first word, then movs_alt_movsq's path past it. */
+/*@ requires long: 64 <= len;
+    UCOPY_COPY_CONTRACT(UCOPY_REP_LEN_MAX)
+    UCOPY_EXACT
 */
 static size_t movs_large_word(uint8_t *dst, const uint8_t *src, size_t len,
 			      size_t daddr)
 {
-	size_t rax, rcx, eax, off;
+	size_t rax;
 
 	if (!hw_move(dst, src, 0, 8))	/* labels 0/1 */
 		return movs_tail(dst, src, 0, len);
 	rax = 8 - daddr % 8;		/* leaq 8(%rdi),%rax; andq $-8,%rax; subq %rdi,%rax */
-	rcx = len - rax;		/* subq %rax,%rcx (rsi/rdi += rax) */
-	eax = rcx % 8;			/* andl $7,%eax */
-	rcx = hw_rep_movsq(dst, src, rax, rcx / 8);	/* shrq $3,%rcx; label 0 */
-	off = rax + 8 * ((len - rax) / 8 - rcx);	/* where rsi/rdi stand */
-	if (rcx)
-		rcx = eax + rcx * 8;	/* fix-up: leaq (%rax,%rcx,8),%rcx */
-	else
-		rcx = eax;		/* movl %eax,%ecx */
-	if (!rcx)			/* testl %ecx,%ecx */
-		return 0;
-	return movs_tail(dst, src, off, rcx);
+	return movs_movsq(dst, src, rax, len - rax);	/* subq %rax,%rcx (rsi/rdi += rax) */
 }
 
 size_t model_movs_alt_word(uint8_t *dst, const uint8_t *src, size_t len,

@@ -4,14 +4,8 @@
 
 #include "tail.h"
 
-/*
- * The whole routine, its fix-ups jumping to the given tail: tail_c up to
- * v5.1 (model_string), the rep movsb tail from v5.2 (string_reptail).
- */
-/*@ UCOPY_TAIL_KIND
-    UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
-    UCOPY_BY_TAIL
-*/
+/* The whole routine, for both tails (tail.h). */
+/*@ UCOPY_COPY_BY_TAIL */
 size_t string_copy(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 		   size_t len, size_t daddr);
 

@@ -10,8 +10,7 @@
 
 #include "hw.h"
 
-/*@ requires buffers: span(dst, (uint8_t *)src, off, off + rem, hw_area);
-    assigns dst[off .. off + rem - 1];
+/*@ UCOPY_PART_CONTRACT(off + rem)
     ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result);
 */
 size_t model_tail_c(uint8_t *dst, const uint8_t *src, size_t off, size_t rem);

@@ -16,8 +16,7 @@
  * reports exactly.
  */
 #define UCOPY_TAIL_REP_CONTRACT \
-	requires buffers: span(dst, (uint8_t *)src, off, off + rem, hw_area); \
-	assigns dst[off .. off + rem - 1]; \
+	UCOPY_PART_CONTRACT(off + rem) \
 	ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, off + rem, hw_fs, hw_fd, \result); \
 	behavior exact_hw: \
 	  assumes hw_exact != 0; \

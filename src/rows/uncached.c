@@ -31,8 +31,7 @@
 
 #define UNCACHED_STAGE(end) \
 	requires before_fault: off <= fault_at(hw_fs, hw_fd); \
-	requires buffers: span(dst, (uint8_t *)src, off, end, hw_area); \
-	assigns dst[off .. end - 1]; \
+	UCOPY_PART_CONTRACT(end) \
 	ensures weak: weak_from{Pre, Post}(dst, (uint8_t *)src, off, end, hw_fs, hw_fd, \result);
 
 /* .Lbyte: one byte when edx is odd (labels 80/81). */
@@ -116,8 +115,7 @@ static uint32_t uncached_quadwords(uint8_t *dst, const uint8_t *src,
  */
 /*@ requires loaded: off + 32 <= hw_fs;
     requires before_fault: off <= hw_fd;
-    requires buffers: span(dst, (uint8_t *)src, off, off + 32, hw_area);
-    assigns dst[off .. off + 31];
+    UCOPY_PART_CONTRACT(off + 32)
     ensures count: \result == 0 || \result == 8 || \result == 16 || \result == 24 || \result == 32;
     ensures stored: off + \result <= hw_fd;
     ensures all: \result < 32 ==> off + \result + 8 > hw_fd;
@@ -185,10 +183,7 @@ static uint32_t uncached_blocks(uint8_t *dst, const uint8_t *src, size_t off,
  * the sum cannot wrap); each step fixes one bit, the next one tests the
  * advanced rdi. Labels 90-95; every fault returns edx as it stands.
  */
-/*@ requires no_wrap: len <= UCOPY_LEN_MAX;
-    requires area: len == hw_area;
-    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
-    assigns dst[0 .. len - 1];
+/*@ UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
     ensures weak: WEAK{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
 */
 static uint32_t uncached_align(uint8_t *dst, const uint8_t *src, size_t len,

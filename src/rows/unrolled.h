@@ -19,14 +19,8 @@
 size_t unrolled_short(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 		      size_t off, uint32_t edx);
 
-/*
- * The whole routine, its fix-ups jumping to the given tail: tail_c up to
- * v5.1 (model_unrolled), the rep movsb tail from v5.2 (unrolled_reptail).
- */
-/*@ UCOPY_TAIL_KIND
-    UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX)
-    UCOPY_BY_TAIL
-*/
+/* The whole routine, for both tails (tail.h). */
+/*@ UCOPY_COPY_BY_TAIL */
 size_t unrolled_copy(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
 		     size_t len, size_t daddr);
 

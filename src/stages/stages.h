@@ -7,7 +7,7 @@
  *   src/stages/stages_v4.c    the copy_user_64.S pieces (v2.6.27-v6.3) unrolled and nocache
  *                      share: half a 64-byte block, the byte loop
  *   src/stages/stages_movs.c  rep_movs_alternative's (v6.4+) short path: the
- *                      quadword loop and the byte tail
+ *                      quadword loop and the byte tail; its rep movsq path
  */
 #ifndef UCOPY_STAGES_H
 #define UCOPY_STAGES_H
@@ -21,8 +21,7 @@
  * store stops it after the earlier stores. Either way nothing at or past f
  * is written, and what was written came from the source.
  */
-/*@ requires buffers: span(dst, (uint8_t *)src, off, off + 32, hw_area);
-    assigns dst[off .. off + 31];
+/*@ UCOPY_PART_CONTRACT(off + 32)
     behavior moved:
       assumes off + 32 <= fault_at(hw_fs, hw_fd);
       ensures ok: \result == 1;
@@ -55,8 +54,7 @@ size_t copy_bytes(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
  * bytes; a fault returns rcx as it stands, the bytes left. No retry is
  * needed: a byte either moves or faults.
  */
-/*@ requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
-    assigns dst[off .. off + rcx - 1];
+/*@ UCOPY_PART_CONTRACT(off + rcx)
     ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
 */
 size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
@@ -69,11 +67,24 @@ size_t movs_tail(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
  */
 /*@ requires words: 8 <= rcx;
     requires before_fault: off <= fault_at(hw_fs, hw_fd);
-    requires buffers: span(dst, (uint8_t *)src, off, off + rcx, hw_area);
-    assigns dst[off .. off + rcx - 1];
+    UCOPY_PART_CONTRACT(off + rcx)
     ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
 */
 size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
+
+/*
+ * The rep movsq path (.Llarge_movsq, v6.6+) over the rcx bytes from off:
+ * rep movsq of rcx / 8 quadwords, then the byte tail for rcx & 7. A fault
+ * in rep movsq leaves its count; the fix-up hands count * 8 + rcx & 7 to
+ * the byte tail at the position rsi/rdi report. EXACT for every reporting
+ * lag: rep movsq stores nothing past the first faulting quadword, and the
+ * byte tail redoes from the reported position what the report left out.
+ */
+/*@ requires before_fault: off <= fault_at(hw_fs, hw_fd);
+    UCOPY_PART_CONTRACT(off + rcx)
+    ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, off + rcx, hw_fs, hw_fd, \result);
+*/
+size_t movs_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
 
 /*
  * rep_movs_alternative below 64 bytes: the quadword loop for 8 <= len
@@ -81,10 +92,8 @@ size_t movs_words(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx);
  * the byte tail, pointers and rcx unchanged), the byte tail for the rest.
  */
 /*@ requires short: len < 64;
-    requires area: len == hw_area;
-    requires buffers: span(dst, (uint8_t *)src, 0, len, hw_area);
-    assigns dst[0 .. len - 1];
-    ensures exact: EXACT{Pre, Post}(dst, (uint8_t *)src, len, hw_fs, hw_fd, \result);
+    UCOPY_COPY_CONTRACT(UCOPY_REP_LEN_MAX)
+    UCOPY_EXACT
 */
 size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len);
 

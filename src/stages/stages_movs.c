@@ -1,8 +1,8 @@
-/* movs_alt short path and byte tail */
+/* movs_alt short path, rep movsq path and byte tail */
 /*
  * rep_movs_alternative (v6.4+, arch/x86/lib/copy_user_64.S) below 64 bytes,
- * and its byte tail, which the large paths' fix-ups enter as well. Shared
- * by the movs_alt rows; contracts in stages.h.
+ * its rep movsq path (v6.6+), and its byte tail, which the large paths'
+ * fix-ups enter as well. Shared by the movs_alt rows; contracts in stages.h.
  */
 #include "stages.h"
 
@@ -53,4 +53,26 @@ size_t movs_short(uint8_t *dst, const uint8_t *src, size_t len)
 	if (!len)			/* testl %ecx,%ecx; je .Lexit */
 		return 0;
 	return movs_tail(dst, src, 0, len);
+}
+
+/*
+ * .Llarge_movsq from the count's split on. The model cannot see the
+ * exception; a nonzero count is what a fault leaves (a rep movsq that runs
+ * to completion leaves 0), and with a count of 0 the fix-up computes what
+ * the fall-through does (rcx & 7 bytes after the quadwords), so testing
+ * the count is the same as asking whether it faulted.
+ */
+size_t movs_movsq(uint8_t *dst, const uint8_t *src, size_t off, size_t rcx)
+{
+	size_t eax = rcx % 8;		/* andl $7,%eax */
+	size_t left = hw_rep_movsq(dst, src, off, rcx / 8);	/* shrq $3,%rcx; label 0 */
+
+	off += 8 * (rcx / 8 - left);	/* where rsi/rdi stand */
+	if (left)
+		rcx = eax + left * 8;	/* fix-up: leaq (%rax,%rcx,8),%rcx */
+	else
+		rcx = eax;		/* movl %eax,%ecx */
+	if (!rcx)			/* testl %ecx,%ecx */
+		return 0;
+	return movs_tail(dst, src, off, rcx);
 }

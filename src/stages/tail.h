@@ -29,15 +29,22 @@ enum tail_kind { TAIL_C, TAIL_REP };
 	behavior exact: \
 	  assumes kind == TAIL_C || hw_exact != 0; \
 	  ensures exact: exact_from{Pre, Post}(dst, (uint8_t *)src, off, end, hw_fs, hw_fd, \result);
+/*
+ * A whole routine of the copy_user_64.S eras written once for both tails,
+ * <name>_copy(kind, ...): kind is tail_c up to v5.1 (the row <name>), the
+ * rep movsb tail from v5.2 (the row <name>_reptail).
+ */
+#define UCOPY_COPY_BY_TAIL \
+	UCOPY_TAIL_KIND \
+	UCOPY_COPY_CONTRACT(UCOPY_LEN_MAX) \
+	UCOPY_BY_TAIL
 #define UCOPY_STAGE(end) \
 	requires before_fault: off <= fault_at(hw_fs, hw_fd); \
-	requires buffers: span(dst, (uint8_t *)src, off, end, hw_area); \
-	assigns dst[off .. end - 1]; \
+	UCOPY_PART_CONTRACT(end) \
 	UCOPY_BY_TAIL_FROM(end)
 
 /*@ UCOPY_TAIL_KIND
-    requires buffers: span(dst, (uint8_t *)src, off, off + rem, hw_area);
-    assigns dst[off .. off + rem - 1];
+    UCOPY_PART_CONTRACT(off + rem)
     UCOPY_BY_TAIL_FROM(off + rem)
 */
 size_t run_tail(enum tail_kind kind, uint8_t *dst, const uint8_t *src,
