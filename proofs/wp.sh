@@ -8,15 +8,23 @@
 # first one proves, but every smoke test, which no prover should prove,
 # goes through all of them). Default CVC4 alone: it proves every goal of
 # `make prove`; the machine-code units may ask for cvc4,z3,cvc5.
+# A smoke test's wall-clock limit: only a guard, since proofs/prover.sh
+# bounds its search by WP_SMOKE_STEPS (about 0.3 s of CPU): 10 s, or less
+# than WP_TIMEOUT when that is short (make prove-reject's 3 s), so that
+# the load does not cut the search short.
+smoke_timeout() {
+	local t=${WP_TIMEOUT:-20}
+	echo "${WP_SMOKE_TIMEOUT:-$(( t > 10 ? 10 : t - 1 ))}"
+}
 wp_options() {
-	if [ "${WP_SMOKE_TIMEOUT:-2}" -ge "${WP_TIMEOUT:-20}" ]; then
+	if [ "$(smoke_timeout)" -ge "${WP_TIMEOUT:-20}" ] || [ "$(smoke_timeout)" -lt 1 ]; then
 		echo "wp.sh: WP_SMOKE_TIMEOUT must stay below WP_TIMEOUT (proofs/prover.sh tells a smoke test by it)" >&2
 		return 2
 	fi
 	echo -machdep x86_64 -warn-unsigned-overflow -warn-unsigned-downcast \
 		-wp -wp-rte -wp-split -wp-smoke-tests -wp-check-memory-model \
 		-wp-no-warn-memory-model -wp-timeout "${WP_TIMEOUT:-20}" \
-		-wp-smoke-timeout "${WP_SMOKE_TIMEOUT:-2}" -wp-prover "${WP_PROVERS:-cvc4}"
+		-wp-smoke-timeout "$(smoke_timeout)" -wp-prover "${WP_PROVERS:-cvc4}"
 }
 
 # The provers as Why3 runs them: this project's own Why3 configuration
@@ -36,7 +44,7 @@ why3_conf() {
 		printf '\n[prover]\nname = "%s"\nshortcut = "%s"\nversion = "%s"\ndriver = "%s"\n' \
 			"$name" "$p" "$version" "$driver"
 		printf 'command = "%s/proofs/prover.sh %s %%t %s %s %%f"\n' \
-			"$UCOPY_ROOT" "$p" "${WP_SMOKE_TIMEOUT:-2}" "${WP_SMOKE_STEPS:-30000}"
+			"$UCOPY_ROOT" "$p" "$(smoke_timeout)" "${WP_SMOKE_STEPS:-30000}"
 		printf 'editor = ""\nin_place = false\ninteractive = false\n'
 	done
 }
@@ -49,7 +57,7 @@ write_why3_conf() {
 	if cmp -s "$tmp" "$conf"; then rm -f "$tmp"; else mv "$tmp" "$conf"; fi
 }
 # for scripts that run run_wp in child shells (export -f run_wp)
-export -f why3_conf write_why3_conf
+export -f why3_conf write_why3_conf smoke_timeout
 
 # The include path of every unit: spec/ and every folder of src/ (the
 # Makefile's UCOPY_INC is the same rule).

@@ -144,17 +144,7 @@ int x86_load(size_t off, int n);
     requires tagged: tagn == n && tag == off;
     requires loaded: off + n <= hw_fs;
     requires span: span(dst, (uint8_t *)src, off, off + n, hw_area);
-    assigns dst[off .. off + n - 1];
-    behavior stored:
-      assumes off + n <= hw_fd;
-      ensures ok: \result == 1;
-      ensures copied: copied{Post}(dst, (uint8_t *)src, off, off + n);
-    behavior faulted:
-      assumes off + n > hw_fd;
-      ensures failed: \result == 0;
-      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
-    complete behaviors;
-    disjoint behaviors;
+    HW_ALL_OR_NOTHING(stored, hw_fd, copied: copied{Post}(dst, (uint8_t *)src, off, off + n))
 */
 int x86_store_copy(uint8_t *dst, const uint8_t *src, size_t off, int n,
 		   uint64_t tag, uint64_t tagn);
@@ -163,17 +153,7 @@ int x86_store_copy(uint8_t *dst, const uint8_t *src, size_t off, int n,
 /*@ requires size: x86_w(n);
     requires zero: x86_lo(v, n) == 0;
     requires span: dspan(dst, off, off + n, hw_area);
-    assigns dst[off .. off + n - 1];
-    behavior stored:
-      assumes off + n <= hw_fd;
-      ensures ok: \result == 1;
-      ensures zeroed: zeroed{Post}(dst, off, off + n);
-    behavior faulted:
-      assumes off + n > hw_fd;
-      ensures failed: \result == 0;
-      ensures untouched: unchanged{Pre, Post}(dst, off, off + n);
-    complete behaviors;
-    disjoint behaviors;
+    HW_ALL_OR_NOTHING(stored, hw_fd, zeroed: zeroed{Post}(dst, off, off + n))
 */
 int x86_store_zero(uint8_t *dst, size_t off, int n, uint64_t v);
 

@@ -33,8 +33,10 @@ $(LIVE_STATIC): $(UCOPY_OBJS) $(LIVE_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static $^ -lm -o $@
 $(BUILD)/live/init: $(OBJ)/tests/live/guest_init.o
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static $^ -o $@
 $(BUILD)/live/mkinitramfs: $(OBJ)/tests/live/mkinitramfs.o
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -o $@
 
 live-build: $(LIVE_BIN)
