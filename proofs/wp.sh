@@ -70,7 +70,8 @@ ucopy_includes() {
 tool_versions() {
 	{ frama-c -version; why3 --version; cvc4 --version | head -n1
 	  z3 --version; cvc5 --version | head -n1
-	  why3_conf; cat "$UCOPY_ROOT/proofs/prover.sh"; } 2>&1
+	  why3_conf | sed "s|$UCOPY_ROOT|<checkout>|g"   # the same key in any clone
+	  cat "$UCOPY_ROOT/proofs/prover.sh"; } 2>&1
 }
 
 # run_wp DIR CPPFLAGS PROPS FILE... : runs WP, leaving in DIR
