@@ -27,6 +27,18 @@ fi
 # (2) units at once, the costliest first (its last run's CPU seconds), as
 # `make prove` runs its units: the front end and Qed, one core each, overlap
 jobs=()
+# a unit's cost: its last run's CPU seconds here; in a fresh clone those a
+# cold run measured (proofs/asm/unit-costs.tsv, read by its header; copy
+# the summaries' cpu_s there when they change much): without it a fresh
+# clone starts the rows in name order and the two costliest run last,
+# one beside the other's idle core
+asm_cost() {
+	local c
+	c=$(cat "$PROVE_DIR/$1/cost" 2>/dev/null) ||
+	c=$(awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$col["unit"] == n { print $col["cpu_s"] }' proofs/asm/unit-costs.tsv)
+	echo "${c:-1000}"
+}
 lifts=(); for r in "${want[@]}"; do lifts+=("build/gen/asm/$r.c"); done
 echo "  lift ${want[*]} (build/obj/asm/<row>.o)"
 for r in "${want[@]}"; do [ -f "proofs/asm/$r.annot" ] || { echo "prove-asm: $r has no proofs/asm/$r.annot" >&2; exit 2; }; done
@@ -39,7 +51,7 @@ for r in "${want[@]}"; do
 	want_sha=$(sha256sum "build/obj/asm/$r.o" | cut -c1-16)
 	grep -q "sha256 $want_sha)" "build/gen/asm/$r.c" ||
 		{ echo "prove-asm: build/gen/asm/$r.c is not the lift of build/obj/asm/$r.o" >&2; exit 1; }
-	jobs+=("$(cat "$PROVE_DIR/$r/cost" 2>/dev/null || echo 1000)|$r|$lx|$ld")
+	jobs+=("$(asm_cost "$r")|$r|$lx|$ld")
 done
 echo "prove-asm: ${#want[@]} rows, ${PROVE_JOBS:-2} at a time, ${WP_TIMEOUT:-20} s per goal"
 printf '%s\n' "${jobs[@]}" | sort -t'|' -k1,1gr | cut -d'|' -f2- |
