@@ -86,8 +86,7 @@ done
 cost() {
 	local n=${1%%|*} f c
 	if [ -f "$PROVE_DIR/$n/cost" ]; then cat "$PROVE_DIR/$n/cost"; return; fi
-	c=$(awk -F'\t' -v n="$n" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$col["unit"] == n { print $col["cpu_s"] }' proofs/unit-costs.tsv 2>/dev/null)
+	c=$(measured_cost proofs/unit-costs.tsv "$n")
 	if [ -n "$c" ]; then echo "$c"; return; fi
 	IFS='|' read -r _ _ f _ <<<"$1"
 	# shellcheck disable=SC2086

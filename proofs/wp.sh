@@ -105,6 +105,15 @@ goal_counts() {
 	       smoke: {goals: ($s | map(.total) | add // 0), passed: ($s | map(.valid) | add // 0)}}' "$1"
 }
 
+# measured_cost TABLE UNIT : the unit's CPU seconds in a cost table a
+# profile or a cold run measured (columns unit, cpu_s, read by name);
+# nothing when the table does not list it. prove.sh and prove-asm.sh order
+# a fresh clone's units by it.
+measured_cost() {
+	awk -F'\t' -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$col["unit"] == n { print $col["cpu_s"] }' "$1" 2>/dev/null
+}
+
 # registry_columns COLUMN... : for every row of build/registry.tsv, the
 # named columns in that order, tab-separated; columns are found by the
 # header line's names, never by position. Exits 2 on a missing column.

@@ -34,9 +34,7 @@ jobs=()
 # one beside the other's idle core
 asm_cost() {
 	local c
-	c=$(cat "$PROVE_DIR/$1/cost" 2>/dev/null) ||
-	c=$(awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$col["unit"] == n { print $col["cpu_s"] }' proofs/asm/unit-costs.tsv)
+	c=$(cat "$PROVE_DIR/$1/cost" 2>/dev/null) || c=$(measured_cost proofs/asm/unit-costs.tsv "$1")
 	echo "${c:-1000}"
 }
 lifts=(); for r in "${want[@]}"; do lifts+=("build/gen/asm/$r.c"); done
