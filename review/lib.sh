@@ -164,6 +164,12 @@ registry_json() {
 # know (asm/kshim/asm/cpufeatures.h).
 feature_check() {
 	local f
+	# names and commas only: a blank or a control character is no feature,
+	# not an empty list (the loop below would split it away)
+	case "$1" in *[!a-z0-9_,]*)
+		echo "FEATURES: '$(printf '%q' "$1")' is not a comma-separated list of feature names (known: erms fsrm rep_good fzrm fsrs smap xmm2)"
+		return 1 ;;
+	esac
 	for f in $(echo "$1" | tr ',' ' '); do
 		case "$f" in
 		erms|fsrm|rep_good|fzrm|fsrs|smap|xmm2) ;;

@@ -68,6 +68,7 @@ abi_fits() {
 }
 [ -z "$MODEL" ] || [ -z "$ABI" ] || msg=$(abi_fits "$MODEL" "$ABI") || usage_error "$msg"
 case "$ENTRY" in *[!A-Za-z0-9_.]*) usage_error "'$ENTRY' is not a symbol name" ;; esac
+case "$KEEPS" in *[!a-z0-9,]*) usage_error "KEEPS: '$(printf '%q' "$KEEPS")' is not a comma-separated list of register names" ;; esac
 for r in ${KEEPS//,/ }; do
 	case "$r" in rax|rcx|rdx|rbx|rbp|rsi|rdi|rsp|r8|r9|r1[0-5]) ;;
 	*) usage_error "KEEPS: '$r' is not a register name (rax rcx rdx rbx rbp rsi rdi r8 .. r15)" ;;

@@ -65,6 +65,8 @@ def review_md:
        ph_row($x; "the \(.contract) contract under lags"
          + (if .gate.delayed_hw then "" else ", informational: \($s.MODEL) claims \(.claimed.delayed_hw) on delayed hw" end); "delayed_hw")
      else "| the \(.contract) contract | | did not finish | | | |" end),
+    (if ($m.total.by_tag // {}) != {} then "", "Failing runs by kind against the model (all of them, shown or not; a run may fail in several ways): "
+       + ($m.total.by_tag | to_entries | sort_by(-.value) | map("`\(.key)` \(.value)") | join(", ")) + "." else empty end),
     (if $m.phases.delayed_hw.lags then "", "Cases per lag against the model: \($m.phases.delayed_hw.lags)." else empty end),
     "",
     (if (.notes | length) > 0 then (.notes[] | "- \(.)"), "" else empty end),

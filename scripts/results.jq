@@ -16,9 +16,12 @@ def sweep_result($exit):
   {exit: $exit, finished: true, passed, failed,
    seed: "seed \(.seed) (repeat with SEED=\(.seed)), phases: \(.phases | join(" "))",
    targets: (.targets | map({key: .name, value: {
-       total: {cases: (.phases | map(.cases) | add // 0), passed, failed, seconds: (.phases | map(.seconds) | add // 0)},
+       # by_tag: failing runs per failure kind, every one counted (shown or not)
+       total: {cases: (.phases | map(.cases) | add // 0), passed, failed, seconds: (.phases | map(.seconds) | add // 0),
+               by_tag: (reduce (.phases[] | .failed_by_tag // {} | to_entries[]) as $e ({}; .[$e.key] += $e.value))},
        phases: (.phases | map({key: (.phase | phase_key),
-         value: ({cases, passed, failed, seconds} + (if .lag_histogram then {lags: (.lag_histogram | lag_words)} else {} end))})
+         value: ({cases, passed, failed, seconds, by_tag: (.failed_by_tag // {})}
+                 + (if .lag_histogram then {lags: (.lag_histogram | lag_words)} else {} end))})
          | from_entries)}}) | from_entries),
    failures: [.targets[] | .name as $t | (.failures_shown // [])[]
      # a case's failure kinds; a worker's crash or a timeout is its kind

@@ -38,6 +38,18 @@ expect_json "failing: 3 failures shown, as fields and in words, the rest counted
 	          | .line | contains($want))))'
 expect_json "failing: a lagged failure names its lags" "$T/fail.json" \
 	'any(.targets[0].failures_shown[]; .phase == "delayed" and (.case.lags | length) > 0)'
+expect_json "failing: every failing run counted by kind (failed_by_tag), shown or not" "$T/fail.json" \
+	'.targets[0] | all(.phases[]; ((.failed_by_tag | add) // 0) >= .failed)
+	     and ([.failures_shown[].failures[]] - [.phases[].failed_by_tag | keys[]]) == []
+	     and .phases[0].failed_by_tag == {} and .phases[1].failed_by_tag.result > 0'
+for i in 1 2; do
+	"$SWEEP" "${small[@]}" --phase exact,delayed --entry ucopy_mut_erms_lagskip --model erms \
+		--show 3 --shard "$i/2" >"$T/fshard$i.txt" 2>&1
+done
+"$SWEEP" --merge --json "$T/fmerged.json" "$T/fshard1.txt" "$T/fshard2.txt" >/dev/null 2>&1
+kinds=$(jq -c '[.targets[0].phases[].failed_by_tag]' "$T/fail.json")
+expect_json "failing: 2 shards merged count the same runs of each kind ($kinds)" "$T/fmerged.json" \
+	"[.targets[0].phases[].failed_by_tag] == $kinds"
 
 for i in 1 2; do
 	"$SWEEP" "${small[@]}" --strategy erms --shard "$i/2" >"$T/shard$i.txt" 2>&1

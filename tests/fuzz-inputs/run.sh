@@ -34,7 +34,7 @@ if [ -x build/lab/sweep ]; then
 	mkdir -p "$dir/corpus/merge"
 	{ cat "$dir/s1.txt"; printf '\001'; cat "$dir/s2.txt"; } >"$dir/corpus/merge/a"
 fi
-seed merge b 'sweep-plan: seed=1 max_len=8 aligns=1/1 random=0 random_max_len=8 lag_len=0 lag_aligns=1 lag_stride=1 trace=0 trace_max_len=0 phases=1 stop_after=1 show=1 shard=1/1\nsweep-tally: erms exact 1 0 0 0 0 0 0 0 0 0 0.1 0\n'
+seed merge b 'sweep-plan: seed=1 max_len=8 aligns=1/1 random=0 random_max_len=8 lag_len=0 lag_aligns=1 lag_stride=1 trace=0 trace_max_len=0 phases=1 stop_after=1 show=1 shard=1/1\nsweep-tally: erms exact 1 0 0 0 0 0 0 0 0 0 0.1 0 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0\n'
 
 for t; do
 	bin=$dir/fuzz-$t

@@ -100,7 +100,9 @@ echo "shell-entries: $count malformed invocations (seed $seed), about $n_each pe
 for ((k = 0; k < n_each && i < count; k++)); do
 	mapfile -d '' -t a < <(review_args)
 	if ((k % 10 == 0)); then
-		check review "review" make -s --no-print-directory review "${a[@]}"
+		# (a junk argument may be one of make's own options, "--help=1",
+		# or " =1": make refuses it before the Makefile runs, and says so)
+		check review "review|make: (invalid |unrecognized )?option|empty variable name" make -s --no-print-directory review "${a[@]}"
 	elif ((k % 10 == 5)); then
 		# a bad value from the environment, the rest well-formed
 		v=(REVIEW_QUICK REVIEW_FUZZ_SECONDS REVIEW_STOP_AFTER REVIEW_SEED FEATURES KEEPS CALLER ABI)

@@ -101,6 +101,7 @@ enum {
 	LAB_F_NOTMCE    = 1u << 17, /* machine check at an entry not MCE-safe */
 	LAB_F_SYSCALL   = 1u << 18, /* a system call the sandbox refused */
 };
+#define LAB_NKINDS 19	/* the LAB_F_* bits above */
 
 struct lab_outcome {
 	int pass;                 /* 1: no failure */
@@ -197,6 +198,8 @@ int lab_case_parse(const char *s, struct lab_case *c);
 
 /* Names of the failure bits, comma-separated. */
 void lab_fail_str(unsigned fail, char *buf, size_t n);
+/* the name of LAB_F_* bit i (0 <= i < LAB_NKINDS), as failure lines tag it */
+const char *lab_fail_name(int i);
 
 /* The sandbox (tests/sandbox.c): lab_prepare_sandbox does what the lab
  * would otherwise do lazily with calls the filter refuses; from its SIGSYS

@@ -22,6 +22,13 @@ static const char *const fail_names[] = {
 	"contract", "model", "signal", "clobbered", "sfence", "lag-setup",
 	"not-mce-safe", "syscall",
 };
+_Static_assert(sizeof fail_names / sizeof *fail_names == LAB_NKINDS, "a name per kind");
+_Static_assert(LAB_F_SYSCALL == 1u << (LAB_NKINDS - 1), "LAB_NKINDS counts the kinds");
+
+const char *lab_fail_name(int i)
+{
+	return i >= 0 && i < LAB_NKINDS ? fail_names[i] : "?";
+}
 
 static void lags_str(const struct lab_case *c, char *buf, size_t n)
 {

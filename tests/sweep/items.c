@@ -147,6 +147,9 @@ static void run(struct ctx *x, struct lab_case *c, struct lab_outcome *out)
 		return;
 	}
 	x->s->failed++;
+	for (int k = 0; k < LAB_NKINDS; k++)
+		if (out->fail & 1u << k)
+			x->s->by_kind[k]++;
 	if (x->shown++ < x->o->show)
 		send_failure(x, c, out);
 }

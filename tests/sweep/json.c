@@ -91,7 +91,15 @@ static void json_tally(FILE *f, int ph, const struct tally *t)
 			fprintf(f, "%s\"%s\": %zu", b ? ", " : "", hist_key[b], t->hist[b]);
 		fputc('}', f);
 	}
-	fputc('}', f);
+	/* failing runs per kind (a run may fail in several ways), every
+	 * failure counted, shown or not: what the shown ones cannot say */
+	fputs(", \"failed_by_tag\": {", f);
+	for (int k = 0, first = 1; k < LAB_NKINDS; k++)
+		if (t->by_kind[k]) {
+			fprintf(f, "%s\"%s\": %zu", first ? "" : ", ", lab_fail_name(k), t->by_kind[k]);
+			first = 0;
+		}
+	fputs("}}", f);
 }
 
 static void json_target(FILE *f, const struct target_result *t, size_t *passed, size_t *failed)

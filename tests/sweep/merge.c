@@ -52,6 +52,8 @@ static int add_tally(const char *file, const char *line, struct results *r,
 	ty->crashes += t.crashes;
 	for (int b = 0; b < NHB; b++)
 		ty->hist[b] += t.hist[b];
+	for (int k = 0; k < LAB_NKINDS; k++)
+		ty->by_kind[k] += t.by_kind[k];
 	ty->secs += t.secs;
 	ty->digest += t.digest;
 	ty->ran = 1;

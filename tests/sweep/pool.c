@@ -215,6 +215,8 @@ int sweep_phase(const struct opts *o, const struct lab_target *t, int ph,
 		ty->failed += slots[w].failed;
 		for (int b = 0; b < NHB; b++)
 			ty->hist[b] += slots[w].hist[b];
+		for (int k = 0; k < LAB_NKINDS; k++)
+			ty->by_kind[k] += slots[w].by_kind[k];
 		ty->digest += slots[w].digest;
 	}
 	ty->secs = now() - p.t0;

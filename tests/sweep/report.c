@@ -97,20 +97,37 @@ void print_tally(const char *name, int ph, const struct tally *ty)
 	       ty->crashes);
 	for (int b = 0; b < NHB; b++)
 		printf(" %zu", ty->hist[b]);
-	printf(" %.3f %016llx\n", ty->secs, (unsigned long long)ty->digest);
+	printf(" %.3f %016llx ", ty->secs, (unsigned long long)ty->digest);
+	for (int k = 0; k < LAB_NKINDS; k++)	/* failing runs per kind, by bit */
+		printf("%s%zu", k ? "," : "", ty->by_kind[k]);
+	putchar('\n');
 }
 
 int tally_parse(const char *line, char name[64], int *ph, struct tally *t)
 {
 	char phs[16];
 	unsigned long long dg;
+	int end = -1;
+	const char *p;
 
 	memset(t, 0, sizeof *t);
-	if (sscanf(line, "sweep-tally: %63s %15s %zu %zu %zu %zu %zu %zu %zu %zu %zu %zu %lf %llx",
+	if (sscanf(line, "sweep-tally: %63s %15s %zu %zu %zu %zu %zu %zu %zu %zu %zu %zu %lf %llx %n",
 		   name, phs, &t->passed, &t->failed, &t->crashes, &t->hist[0], &t->hist[1],
 		   &t->hist[2], &t->hist[3], &t->hist[4], &t->hist[5], &t->hist[6],
-		   &t->secs, &dg) != 14)
+		   &t->secs, &dg, &end) != 14 || end < 0)
 		return -1;
+	p = line + end;
+	for (int k = 0; k < LAB_NKINDS; k++) {
+		char *e;
+
+		if (*p < '0' || *p > '9')
+			return -1;
+		t->by_kind[k] = strtoull(p, &e, 10);
+		p = e;
+		if (*p != (k + 1 < LAB_NKINDS ? ',' : '\0') && !(k + 1 == LAB_NKINDS && *p == '\n'))
+			return -1;
+		p += k + 1 < LAB_NKINDS;
+	}
 	for (*ph = 0; *ph < NPHASES && strcmp(phs, phase_opt[*ph]); ++*ph)
 		;
 	t->digest = dg;

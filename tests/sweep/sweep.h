@@ -60,6 +60,7 @@ struct slot {
 	volatile size_t items;		/* items finished */
 	volatile size_t passed, failed;	/* runs */
 	volatile size_t hist[NHB];
+	volatile size_t by_kind[LAB_NKINDS];	/* failing runs with each LAB_F_* bit */
 	volatile uint64_t digest;	/* sum of the runs' hashes (--tally) */
 	volatile int done;
 	struct lab_case c;		/* the run under way (crash reports) */
@@ -85,6 +86,7 @@ struct failure {
 struct tally {
 	size_t passed, failed, crashes;
 	size_t hist[NHB];
+	size_t by_kind[LAB_NKINDS];	/* failing runs of each kind (a run may have several) */
 	double secs;
 	uint64_t digest;
 	int ran;
