@@ -76,8 +76,14 @@ for r in ${KEEPS//,/ }; do
 done
 case "${REVIEW_QUICK:-0}" in 0|1|2) ;; *) usage_error "REVIEW_QUICK is 1 (quick sweep) or 2 (smoke)" ;; esac
 case "${REVIEW_FUZZ_SECONDS:-60}" in ''|*[!0-9]*) usage_error "REVIEW_FUZZ_SECONDS is a number of seconds" ;; esac
+# (at most a week: libFuzzer reads an int, and a value past it would run for ever)
+n=${REVIEW_FUZZ_SECONDS:-60}
+[ "${#n}" -le 6 ] && [ "$n" -le 604800 ] || usage_error "REVIEW_FUZZ_SECONDS is at most 604800 (a week), not '$n'"
 for v in REVIEW_STOP_AFTER REVIEW_SEED REVIEW_JOBS REVIEW_BENCH REVIEW_TIMEOUT; do	# numbers, when given
-	case "${!v:-1}" in *[!0-9]*) usage_error "$v is a number, not '${!v}'" ;; esac; done
+	case "${!v:-1}" in *[!0-9]*) usage_error "$v is a number, not '${!v}'" ;; esac
+	n=${!v:-1}
+	[ "${#n}" -le 18 ] || usage_error "$v is a number below 10^18, not '$n'"
+done
 msg=$(feature_check "$FEATURES") || usage_error "$msg"
 if [ -n "$CALLER" ]; then
 	msg=$(caller_check "$CALLER") || usage_error "$msg"

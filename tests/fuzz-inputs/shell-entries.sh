@@ -99,9 +99,11 @@ n_each=$((count / 5 + 1))
 echo "shell-entries: $count malformed invocations (seed $seed), about $n_each per entry point" >&2
 for ((k = 0; k < n_each && i < count; k++)); do
 	mapfile -d '' -t a < <(review_args)
-	if ((k % 10 == 0)); then
-		# (a junk argument may be one of make's own options, "--help=1",
-		# or " =1": make refuses it before the Makefile runs, and says so)
+	# make's own command line is make's: an empty argument or an option
+	# ("--help" prints make's help and exits 0) goes to review.sh instead;
+	# a junk NAME=value that make refuses ("--help=1", " =1"), make
+	# refuses before the Makefile runs, saying so itself
+	if ((k % 10 == 0)) && [[ -n "${a[0]}" && "${a[0]}" != -* ]]; then
 		check review "review|make: (invalid |unrecognized )?option|empty variable name" make -s --no-print-directory review "${a[@]}"
 	elif ((k % 10 == 5)); then
 		# a bad value from the environment, the rest well-formed
