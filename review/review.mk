@@ -60,6 +60,12 @@ $(REVIEW_LINKED_SYMS): $(REVIEW_LINKED) review/lib.sh
 	@mkdir -p $(@D)
 	@. review/lib.sh && linked_symbols $(REVIEW_LINKED) >$@.$$$$ && mv $@.$$$$ $@
 sq                   = '$(subst ','\'',$(1))'
+# $(call cmdline_args,NAMES): the command line's NAME=value settings whose
+# names match NAMES (make patterns, % for all) as shell words, each quoted
+# with its raw text ($(value): never expanded by make), so that a '$(...)',
+# a backtick, a quote or a blank in a value reaches the tool as data.
+# (MAKEOVERRIDES, make's own escaped form of them, is not shell syntax.)
+cmdline_args         = $(foreach v,$(filter $(1),$(sort $(.VARIABLES))),$(if $(findstring command line,$(origin $(v))),$(call sq,$(v)=$(value $(v)))))
 # $(call step_json,READER,FILE,ARGS), after a step's command: the step's
 # JSON (its target, docs/results.md) from what it wrote (FILE: the sweep's
 # own JSON, or the tool's output) and its exit status, by READER
@@ -267,18 +273,18 @@ $(1):
 	@:
 endif
 endef
-$(eval $(call exit_as_goal,review,review/review.sh $$(MAKEOVERRIDES) >/dev/null,$$(REVIEW_REPORT)))
+$(eval $(call exit_as_goal,review,review/review.sh $$(call cmdline_args,%) >/dev/null,$$(REVIEW_REPORT)))
 
 # ---- `make review-patch`: old and new side by side, the same way ----
 # review/review-patch.sh exits 0 (nothing regressed), 1 (a regression) or
 # 2 (bad input); make's exit status follows, as for `make review`.
-$(eval $(call exit_as_goal,review-patch,review/review-patch.sh $$(MAKEOVERRIDES) >/dev/null,$$(REVIEW_DIR)/patch/report.md))
+$(eval $(call exit_as_goal,review-patch,review/review-patch.sh $$(call cmdline_args,%) >/dev/null,$$(REVIEW_DIR)/patch/report.md))
 
 # ---- `make review-tree`: a whole kernel tree, the same way ----
 # review/tree.sh exits 0, 1 or 2 (docs/review.md, "Reviewing a kernel
 # tree"); its report is also written to $(REVIEW_DIR)/tree-last.md for
 # make to print.
-$(eval $(call exit_as_goal,review-tree,mkdir -p $$(REVIEW_DIR) && review/tree.sh $$(MAKEOVERRIDES) >$$(REVIEW_DIR)/tree-last.md,$$(REVIEW_DIR)/tree-last.md))
+$(eval $(call exit_as_goal,review-tree,mkdir -p $$(REVIEW_DIR) && review/tree.sh $$(call cmdline_args,%) >$$(REVIEW_DIR)/tree-last.md,$$(REVIEW_DIR)/tree-last.md))
 .PHONY: review-tree review-tree-tests
 review-tree-tests:
 	@tests/review-tree-fake.sh && tests/review-tree-debian.sh
@@ -292,7 +298,7 @@ review-merge:
 # as a patch (review/example.sh; settings pass through).
 REVIEW_EXAMPLE_OUT ?= docs/review-example.md
 review-example:
-	@review/example.sh $(REVIEW_EXAMPLE_OUT) $(filter-out REVIEW_EXAMPLE_OUT=%,$(filter REVIEW_%,$(MAKEOVERRIDES)))
+	@review/example.sh $(REVIEW_EXAMPLE_OUT) $(call cmdline_args,$(filter-out REVIEW_EXAMPLE_OUT,$(filter REVIEW_%,$(.VARIABLES))))
 
 # ---- `make report`: report.md from file targets ----
 # Each input is a file that make reruns when what it depends on changes.

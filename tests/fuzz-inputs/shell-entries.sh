@@ -17,9 +17,19 @@ cd "$(dirname "$0")/../.."
 count=${1:-500} seed=${2:-1}
 [[ "$count" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ ]] ||
 	{ echo "usage: tests/fuzz-inputs/shell-entries.sh [COUNT] [SEED]" >&2; exit 2; }
-RANDOM=$seed
 w=build/fuzz-inputs/shell
 rm -rf "$w" && mkdir -p "$w/files" "$w/runs"
+# The run's numbers come from the seed alone: bash reseeds RANDOM in every
+# subshell ($(pick ...), <(...)), so the generator's state is a file that
+# subshells advance too. next: R, the next number (0 to 32767).
+echo "$seed" >"$w/rng"
+next() {
+	local s
+	s=$(<"$w/rng")
+	s=$(((s * 1103515245 + 12345) % 2147483648))
+	echo "$s" >"$w/rng"
+	R=$((s >> 16))
+}
 make -s lab "$(sed -n 's/^REGISTRY *:= *//p' Makefile 2>/dev/null || echo build/registry.tsv)" >/dev/null 2>&1
 [ -x build/live/live ] || make -s live-build >/dev/null 2>&1
 pass=0 fail=0 failed=()
@@ -55,7 +65,7 @@ junk=("" " " "x" "-1" "0x" "99999999999999999999" "a b" "\$(touch $w/pwned)" "\`
       "../../etc" "/" "é" $'\t' $'line\nbreak' "%s%n" "rbx,xmm0" "erms,nonsense" "1:2" "64:a:b"
       "classic,rep" "none" "--help" "-" "'\"" "\\")
 patches=(not.patch abs.patch dotdot.patch outside.patch link.patch binary.patch)
-pick() { local -n a=$1; printf '%s' "${a[RANDOM % ${#a[@]}]}"; }
+pick() { local -n a=$1; next; printf '%s' "${a[R % ${#a[@]}]}"; }
 
 # ---- one invocation: the tool must say why and exit 2 ----
 i=0
@@ -79,12 +89,13 @@ check() { # NAME PREFIX command... (env given by the caller through `env`)
 settings_review=(ASM ENTRY MODEL ABI KEEPS CALLER FEATURES REVIEW_QUICK REVIEW_FUZZ_SECONDS REVIEW_STOP_AFTER)
 review_args() { # a malformed review command line
 	local args=() k n
-	case $((RANDOM % 6)) in
+	next
+	case $((R % 6)) in
 	0) args+=("$(pick junk)") ;;				# not NAME=value
 	1) args+=("ASM=$(pick files)") ;;			# a bad file
 	2) args+=("ASM=asm/bytewise.S" "ENTRY=ucopy_bytewise" "MODEL=$(pick junk)zz") ;;
 	3) args+=("ASM=asm/bytewise.S" "ENTRY=$(pick junk)x-") ;;
-	4) k=${settings_review[RANDOM % ${#settings_review[@]}]}
+	4) next; k=${settings_review[R % ${#settings_review[@]}]}
 	   args+=("ASM=asm/bytewise.S" "ENTRY=ucopy_bytewise" "MODEL=bytewise")
 	   case $k in ASM|ENTRY|MODEL) k=ABI ;; esac
 	   n=$(pick junk); [ -z "$n" ] || [ "$n" = none ] && n=zz
@@ -108,7 +119,8 @@ for ((k = 0; k < n_each && i < count; k++)); do
 	elif ((k % 10 == 5)); then
 		# a bad value from the environment, the rest well-formed
 		v=(REVIEW_QUICK REVIEW_FUZZ_SECONDS REVIEW_STOP_AFTER REVIEW_SEED FEATURES KEEPS CALLER ABI)
-		check review "review" env "${v[RANDOM % ${#v[@]}]}=$(pick junk)q:" review/review.sh \
+		next
+		check review "review" env "${v[R % ${#v[@]}]}=$(pick junk)q:" review/review.sh \
 			ASM=asm/bytewise.S ENTRY=ucopy_bytewise MODEL=bytewise
 	else
 		check review "review" review/review.sh "${a[@]}"
@@ -116,7 +128,8 @@ for ((k = 0; k < n_each && i < count; k++)); do
 done
 echo "shell-entries: review done ($pass passed, $fail failed)" >&2
 for ((k = 0; k < n_each && i < count; k++)); do
-	case $((RANDOM % 6)) in
+	next
+	case $((R % 6)) in
 	0) a=("$(pick junk)") ;;
 	1) a=("PATCH=$(pick files)" "KERNEL=$f/tree") ;;
 	2) a=("PATCH=$(pick files)" "ASM=$(pick files)") ;;
@@ -128,7 +141,8 @@ for ((k = 0; k < n_each && i < count; k++)); do
 done 2>/dev/null
 echo "shell-entries: review-patch done ($pass passed, $fail failed)" >&2
 for ((k = 0; k < n_each && i < count; k++)); do
-	case $((RANDOM % 3)) in
+	next
+	case $((R % 3)) in
 	0) a=() ;;
 	1) a=("$(pick files)") ;;
 	2) a=("$f/badrow.csv" "$(pick files)") ;;
@@ -139,7 +153,8 @@ done
 echo "shell-entries: review-merge done ($pass passed, $fail failed)" >&2
 if [ -x review/tree.sh ]; then
 	for ((k = 0; k < n_each && i < count; k++)); do
-		case $((RANDOM % 4)) in
+		next
+		case $((R % 4)) in
 		0) a=("$(pick junk)") ;;
 		1) a=("KERNEL=$(pick files)") ;;
 		2) a=("KERNEL=$f/tree-noarch") ;;
@@ -152,8 +167,10 @@ else
 	echo "shell-entries: no review/tree.sh in this branch: review-tree skipped" >&2
 fi
 while ((i < count)); do
-	c=$(pick junk),$(pick junk),$((RANDOM % 9000 - 100)),$(pick junk),$(pick junk)
-	((RANDOM % 2)) && c=$(pick junk)
+	next
+	c=$(pick junk),$(pick junk),$((R % 9000 - 100)),$(pick junk),$(pick junk)
+	next
+	((R % 2)) && c=$(pick junk)
 	check live-case "live" build/live/live --case "$c"
 done
 echo "shell-entries: live-case done ($pass passed, $fail failed)" >&2
