@@ -333,6 +333,11 @@ js "$(rj hostile_overrun)" 'any((.sweep_model.targets // {})[]; (.total.by_tag.o
 review noasm 2 ASM=review/fixtures/does_not_assemble.S ENTRY=does_not_assemble MODEL=bytewise &&
 	has noasm "does_not_assemble.S:[0-9]+: Error: bad register name" &&
 	ok "a file that does not assemble: exit 2 with the assembler's message"
+rm -f build/review/injected
+review quoted 2 ASM=asm/bytewise.S "ENTRY=a'b\`touch build/review/injected\`\$(touch build/review/injected)" &&
+	has quoted "'a'b\`touch build/review/injected\`\\\$\(touch build/review/injected\)' is not a symbol name" &&
+	[ ! -e build/review/injected ] &&
+	ok "make review with a quote, a backtick and \$(...) in ENTRY=: exit 2 naming the value as given, nothing run"
 review absreloc 2 ASM=review/fixtures/abs_reloc.S ENTRY=abs_reloc_copy MODEL=bytewise &&
 	has absreloc 'does not link: absolute relocations in \.rodata \(1\)' &&
 	ok "a file with an absolute relocation in .rodata: exit 2, the link failure named"
