@@ -66,6 +66,15 @@ junk=("" " " "x" "-1" "0x" "99999999999999999999" "a b" "\$(touch $w/pwned)" "\`
       "classic,rep" "none" "--help" "-" "'\"" "\\")
 patches=(not.patch abs.patch dotdot.patch outside.patch link.patch binary.patch)
 pick() { local -n a=$1; next; printf '%s' "${a[R % ${#a[@]}]}"; }
+# make_takes ARG...: make reads each as the tool would (no option, no
+# empty argument, no value of blanks alone)
+make_takes() {
+	local x
+	for x; do
+		[[ -n "$x" && "$x" != -* ]] || return 1
+		[[ "$x" != *=* || "${x#*=}" = *[![:space:]]* ]] || return 1
+	done
+}
 
 # ---- one invocation: the tool must say why and exit 2 ----
 i=0
@@ -110,11 +119,12 @@ n_each=$((count / 5 + 1))
 echo "shell-entries: $count malformed invocations (seed $seed), about $n_each per entry point" >&2
 for ((k = 0; k < n_each && i < count; k++)); do
 	mapfile -d '' -t a < <(review_args)
-	# make's own command line is make's: an empty argument or an option
-	# ("--help" prints make's help and exits 0) goes to review.sh instead;
+	# make's own command line is make's: an empty argument, an option
+	# ("--help" prints make's help and exits 0) or a blank value (make
+	# strips it: "ABI= " is "ABI=", no setting) goes to review.sh instead;
 	# a junk NAME=value that make refuses ("--help=1", " =1"), make
 	# refuses before the Makefile runs, saying so itself
-	if ((k % 10 == 0)) && [[ -n "${a[0]}" && "${a[0]}" != -* ]]; then
+	if ((k % 10 == 0)) && make_takes "${a[@]}"; then
 		check review "review|make: (invalid |unrecognized )?option|empty variable name" make -s --no-print-directory review "${a[@]}"
 	elif ((k % 10 == 5)); then
 		# a bad value from the environment, the rest well-formed
