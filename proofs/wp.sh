@@ -14,7 +14,7 @@
 # the load does not cut the search short.
 # -wp-no-ground: Qed's aggressive ground simplification costs a lifted
 # row's unit about a quarter of its CPU and proves no goal the provers
-# then miss (docs/proofs.md, "Where the time goes").
+# then miss (docs/proofs.md, "Frama-C's own time").
 smoke_timeout() {
 	local t=${WP_TIMEOUT:-20}
 	echo "${WP_SMOKE_TIMEOUT:-$(( t > 10 ? 10 : t - 1 ))}"
