@@ -4,11 +4,11 @@
  * an assembled object into C that calls only these functions and the
  * primitives of spec/hw.h; WP proves that C against the row's contract.
  *
- * Trusted: that each contract here says what the CPU does. Checked:
- * tests/x86sem.c runs each instruction form with random registers and flags
- * natively and through the bodies of spec/x86.c and compares them; the
- * bodies' agreement with these contracts is the same arithmetic written
- * twice (todo: a WP unit for it).
+ * Trusted: that each contract here says what the CPU does. Checked in two
+ * steps: tests/x86sem.c runs each instruction form with random registers
+ * and flags natively and through the bodies of spec/x86.c and compares
+ * them; WP proves those bodies against these contracts (make prove-asm,
+ * unit x86).
  *
  * Registers are uint64_t; a w-byte operation (w = 1, 2, 4, 8) reads the low
  * w bytes and writes its result as the CPU does: a 4-byte result is zero
@@ -77,25 +77,28 @@ uint64_t x86_add(uint64_t a, uint64_t b, int w);
 uint64_t x86_sub(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) & x86_lo(b, w), w);
-    // the masks the routines use, as arithmetic (the provers' weak spot)
+    // the masks the routines use, and $7 and andq $-8, as arithmetic (the
+    // provers cannot turn them into remainders; tests/x86sem.c runs both)
     // (a % 8 is the low 3 bits of a's low w bytes too: 8 divides 2^8w)
     ensures low_bits: x86_lo(b, w) == 7 ==> \result == x86_put(a, a % 8, w);
-    ensures align8: w == 8 && b == 0xfffffffffffffff8 ==> \result == a - a % 8; */
+    ensures align8: w == 8 && b == 0xfffffffffffffff8 ==> \result == a - a % 8;
+    ensures x86_lo(b, w) != 7 && !(w == 8 && b == 0xfffffffffffffff8) ==>
+            \result == x86_put(a, x86_lo(x86_lo(a, w) & x86_lo(b, w), w), w); */
 uint64_t x86_and(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) | x86_lo(b, w), w); */
+    ensures \result == x86_put(a, x86_lo(x86_lo(a, w) | x86_lo(b, w), w), w); */
 uint64_t x86_or(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) ^ x86_lo(b, w), w); */
+    ensures \result == x86_put(a, x86_lo(x86_lo(a, w) ^ x86_lo(b, w), w), w); */
 uint64_t x86_xor(uint64_t a, uint64_t b, int w);
-/* shr by an immediate 1 <= k < 8w */
-/*@ requires x86_w(w) && 1 <= k < 8 * w;
+/* shr by an immediate 1 <= k < 8w; the lifter passes d = 2^k as well, so
+ * that neither the body nor the proofs shift */
+/*@ requires x86_w(w) && 1 <= k < 8 * w && d == (1 << k) && 1 <= d;
     assigns \nothing;
-    ensures \result == x86_put(a, x86_lo(a, w) / (1 << k), w); */
-uint64_t x86_shr(uint64_t a, int k, int w);
+    ensures \result == x86_put(a, x86_lo(a, w) / d, w); */
+uint64_t x86_shr(uint64_t a, int k, uint64_t d, int w);
 
 /* CF of add (carry out), of sub/cmp (borrow), of shr (last bit out). */
 /*@ requires x86_w(w);
@@ -106,10 +109,11 @@ int x86_cf_add(uint64_t a, uint64_t b, int w);
     assigns \nothing;
     ensures \result == (x86_lo(a, w) < x86_lo(b, w) ? 1 : 0); */
 int x86_cf_sub(uint64_t a, uint64_t b, int w);
-/*@ requires x86_w(w) && 1 <= k < 8 * w;
+/* (d = 2^(k-1)) */
+/*@ requires x86_w(w) && 1 <= k < 8 * w && d == (1 << (k - 1)) && 1 <= d;
     assigns \nothing;
-    ensures \result == (x86_lo(a, w) / (1 << (k - 1))) % 2; */
-int x86_cf_shr(uint64_t a, int k, int w);
+    ensures \result == (x86_lo(a, w) / d) % 2; */
+int x86_cf_shr(uint64_t a, int k, uint64_t d, int w);
 /* ZF of a result: its low w bytes are zero. */
 /*@ requires x86_w(w);
     assigns \nothing;

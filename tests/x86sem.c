@@ -105,7 +105,7 @@ static struct st sem(enum form f, uint64_t (*op)(uint64_t, uint64_t, int),
 	case INC: s.r = x86_add(a, 1, w); break;
 	case DEC: s.r = x86_sub(a, 1, w); break;
 	case NEG: s.cf = x86_cf_sub(0, a, w); s.r = x86_sub(0, a, w); break;
-	case SHR: s.cf = x86_cf_shr(a, k, w); s.r = x86_shr(a, k, w); break;
+	case SHR: s.cf = x86_cf_shr(a, k, 1ULL << (k - 1), w); s.r = x86_shr(a, k, 1ULL << k, w); break;
 	}
 	s.zf = x86_zf(s.r, w);
 	return s;

@@ -18,6 +18,13 @@ function reg(op,   n) {
 }
 function use(r) { if (r == "rsp" || r == "rbp") die("stack register %" r " not in the subset"); USED[r] = 1 }
 # an immediate: its C literal; "" if op is not one
+# 2^(shift count) as a C literal: the shr semantics divides by it
+function pow2(op,   v, k, i, p) {
+	v = tolower(substr(op, 2)); sub(/^0x/, "", v); k = 0
+	for (i = 1; i <= length(v); i++) k = k * 16 + index("0123456789abcdef", substr(v, i, 1)) - 1
+	for (p = 1; k > 0; k--) p *= 2
+	return sprintf("%.0f", p) "ULL"
+}
 function imm(op,   v) {
 	if (op !~ /^\$/) return ""
 	v = substr(op, 2)
@@ -246,7 +253,8 @@ BEGIN {
 			if (NOP == 1) { OP[2] = OP[1]; OP[1] = "$0x1" }
 			if (!reg(OP[2]) || imm(OP[1]) == "") die("'" s "' not in the subset")
 			d = RG; use(d)
-			emit("cf = x86_cf_shr(" d ", " imm(OP[1]) ", " RW "); " d " = x86_shr(" d ", " imm(OP[1]) ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			k = imm(OP[1]); p = pow2(OP[1]); sub(/ULL$/, "", p); half = sprintf("%.0f", p / 2) "ULL"; p = p "ULL"
+			emit("cf = x86_cf_shr(" d ", " k ", " half ", " RW "); " d " = x86_shr(" d ", " k ", " p ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
 			continue
 		}
 		if (base == "add" || base == "sub" || base == "and" || base == "or" || base == "xor" || base == "cmp" || base == "test") {

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# `make prove-asm`: every row with annotations (proofs/asm/<row>.annot) has
+# `make prove-asm`: the unit x86 proves the semantics' bodies (spec/x86.c)
+# against their contracts (spec/x86.h); every row with annotations
+# (proofs/asm/<row>.annot) has
 # its assembled object lifted to C (proofs/asm/lift.sh, build/gen/asm/<row>.c)
-# and proven by WP against the row's own contract (src/rows/<row>.h): the
+# and proven by WP against the row's own contract (src/rows/<row>.h); every
+# unit without dead-call smoke tests (WP_SMOKE_DEAD_CALL=0, proofs/wp.sh): the
 # same unit runner as `make prove` (proofs/prove-unit.sh, its cache and its
 # level read-off), under build/proofs/asm/ (PROVE_DIR), PROVE_JOBS (2)
 # units at once. Rows without annotations are listed with the reason they
 # are not proven yet (also in build/proofs/asm/not-yet.json).
 #
 #   proofs/asm/prove-asm.sh [row ...]     default: every annotated row
-# Last line: prove-asm: <R> rows, <P>/<G> goals proved
+# Last line: prove-asm: <R> rows and the semantics, <P>/<G> goals proved
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . proofs/wp.sh
+export WP_SMOKE_DEAD_CALL=0
 export PROVE_DIR=${PROVE_DIR:-build/proofs/asm}
 PROVE_TOOLS=$(tool_versions)
 export PROVE_TOOLS
@@ -51,14 +55,20 @@ for r in "${want[@]}"; do
 		{ echo "prove-asm: build/gen/asm/$r.c is not the lift of build/obj/asm/$r.o" >&2; exit 1; }
 	jobs+=("$(asm_cost "$r")|$r|$lx|$ld")
 done
+# the semantics the rows call, in the same queue (cached while unchanged)
+jobs+=("$(asm_cost x86)|x86|-|-")
 echo "prove-asm: ${#want[@]} rows, ${PROVE_JOBS:-2} at a time, ${WP_TIMEOUT:-20} s per goal"
 printf '%s\n' "${jobs[@]}" | sort -t'|' -k1,1gr | cut -d'|' -f2- |
 	xargs -d '\n' -P "${PROVE_JOBS:-2}" -I{} bash -c '
 		IFS="|" read -r r lx ld <<<"$1"
-		nice proofs/prove-unit.sh "$r" row "build/gen/asm/$r.c" "" "machine code: $lx / $ld" "$lx" "$ld"
+		if [ "$r" = x86 ]; then
+			nice proofs/prove-unit.sh x86 stage spec/x86.c "" "the semantics: spec/x86.c meets spec/x86.h"
+		else
+			nice proofs/prove-unit.sh "$r" row "build/gen/asm/$r.c" "" "machine code: $lx / $ld" "$lx" "$ld"
+		fi
 		jq -r "\"  done \(.unit): \(.proved)/\(.goals) goals, smoke \(.smoke.passed)/\(.smoke.goals), levels \(.levels.exact_hw // \"-\")/\(.levels.delayed_hw // \"-\")\(if .cached then \" (unchanged, from the last run)\" else \", \(.wall_s) s, \(.cpu_s) CPU s\" end)\(if .ok then \"\" else \"  FAILED: \(.problems)\" end)\"" \
 			"$PROVE_DIR/$r/summary.json"' _ {}
-summaries=()
+summaries=("$PROVE_DIR/x86/summary.json")
 for r in "${want[@]}"; do summaries+=("$PROVE_DIR/$r/summary.json"); done
 all=$(jq -s . "${summaries[@]}")
 [ $# -gt 0 ] || echo "$all" > "$PROVE_DIR/results.json"
@@ -82,8 +92,9 @@ while IFS=$'\t' read -r name kind abi _; do
 	notyet+=("$(jq -nc --arg r "$name" --arg k "$kind" --arg a "$abi" --arg w "$why" '{row: $r, kind: $k, abi: $a, why: $w}')")
 done <<<"$rows"
 [ $# -gt 0 ] || printf '%s\n' "${notyet[@]}" | jq -s . > "$PROVE_DIR/not-yet.json"
-read -r nok nfail g p <<<"$(jq -r '[(map(select(.ok)) | length), (map(select(.ok | not)) | length),
+read -r nok nfail nrows g p <<<"$(jq -r '[(map(select(.ok)) | length), (map(select(.ok | not)) | length),
+	(map(select(.ok and .kind == "row")) | length),
 	(map(.goals + .smoke.goals) | add), (map(.proved + .smoke.passed) | add)] | @tsv' <<<"$all")"
 echo "$nok passed, $nfail failed"
-echo "prove-asm: $nok rows, $p/$g goals proved"
+echo "prove-asm: $nrows rows and the semantics, $p/$g goals proved"
 [ "$nfail" -eq 0 ]
