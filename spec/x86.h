@@ -77,8 +77,9 @@ uint64_t x86_add(uint64_t a, uint64_t b, int w);
 uint64_t x86_sub(uint64_t a, uint64_t b, int w);
 /*@ requires x86_w(w);
     assigns \nothing;
-    // the masks the routines use, and $7 and andq $-8, as arithmetic (the
-    // provers cannot turn them into remainders; tests/x86sem.c runs both)
+    // the masks the routines use, `and $7` and `andq $-8`, stated as the
+    // remainders they compute (the provers cannot derive that from the
+    // bits; tests/x86sem.c runs both on the CPU)
     // (a % 8 is the low 3 bits of a's low w bytes too: 8 divides 2^8w)
     ensures low_bits: x86_lo(b, w) == 7 ==> \result == x86_put(a, a % 8, w);
     ensures align8: w == 8 && b == 0xfffffffffffffff8 ==> \result == a - a % 8;
