@@ -17,13 +17,13 @@ function reg(op,   n) {
 	die("register " op " not in the subset")
 }
 function use(r) { if (r == "rsp" || r == "rbp") die("stack register %" r " not in the subset"); USED[r] = 1 }
-# 2^k for the immediate shift count op ($0x<k>), as a C literal: the shr
-# semantics divides by it (a power of two is exact in awk's doubles)
+# 2^k for the immediate shift count op ($0x<k>): the shr semantics divides
+# by it (a power of two is exact in awk's doubles; print it with %.0f)
 function pow2(op,   v, k, i, p) {
-	v = tolower(substr(op, 2)); sub(/^0x/, "", v); k = 0
+	v = tolower(hex(substr(op, 2))); k = 0
 	for (i = 1; i <= length(v); i++) k = k * 16 + index("0123456789abcdef", substr(v, i, 1)) - 1
 	for (p = 1; k > 0; k--) p *= 2
-	return sprintf("%.0f", p) "ULL"
+	return p
 }
 # an immediate: its C literal; "" if op is not one
 function imm(op,   v) {
@@ -254,8 +254,8 @@ BEGIN {
 			if (NOP == 1) { OP[2] = OP[1]; OP[1] = "$0x1" }
 			if (!reg(OP[2]) || imm(OP[1]) == "") die("'" s "' not in the subset")
 			d = RG; use(d)
-			k = imm(OP[1]); p = pow2(OP[1]); half = p; sub(/ULL$/, "", half); half = sprintf("%.0f", half / 2) "ULL"
-			emit("cf = x86_cf_shr(" d ", " k ", " half ", " RW "); " d " = x86_shr(" d ", " k ", " p ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			k = imm(OP[1]); p = pow2(OP[1])
+			emit("cf = x86_cf_shr(" d ", " k ", " sprintf("%.0fULL", p / 2) ", " RW "); " d " = x86_shr(" d ", " k ", " sprintf("%.0fULL", p) ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
 			continue
 		}
 		if (base == "add" || base == "sub" || base == "and" || base == "or" || base == "xor" || base == "cmp" || base == "test") {
