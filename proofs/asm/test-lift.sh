@@ -67,6 +67,19 @@ KEEPS="rdi rbx" $lift movs_alt build/obj/asm/movs_alt.o copy rep proofs/asm/movs
 	! grep -q keep_ "$tmp/ma.c" && ok "a kept register the code writes is checked at every return (KEEPS=rdi)" ||
 	ko "keeps check: $(head -c 200 "$tmp/err")"
 
+# "no fault": the access loses its fault edge and gains an assertion
+# (a goal); on an instruction that is no load or store it is refused
+{ cat proofs/asm/movs_alt.annot; echo '0x20 mov (%rsi),%rax :: no fault'; } > "$tmp/nf.annot"
+$lift movs_alt build/obj/asm/movs_alt.o copy rep "$tmp/nf.annot" > "$tmp/nf.c" 2>"$tmp/err" &&
+	grep -q 'assert no_fault_text_20: o + 8 <= hw_fs; \*/ (void)x86_load(o, 8);' "$tmp/nf.c" &&
+	[ "$(grep -cE 'x86_(load|store_copy)\(.*\) (return rcx;|\{ pc = 7; continue; \})' "$tmp/nf.c")" = 3 ] &&
+	ok "'no fault': the load is asserted in bounds and loses its fault edge (3 of 4 left)" ||
+	ko "'no fault' on a load: $(head -c 200 "$tmp/err")"
+{ cat proofs/asm/movs_alt.annot; echo '0x0 cmp $0x40,%rcx :: no fault'; } > "$tmp/nf2.annot"
+$lift movs_alt build/obj/asm/movs_alt.o copy rep "$tmp/nf2.annot" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "'no fault' at text:0: not a" "$tmp/err" && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+	ok "'no fault' on an instruction that is no access is refused" || ko "'no fault' on a cmp: exit $rc, $(head -c 200 "$tmp/err")"
+
 $lift movs_alt /nonexistent.o copy rep >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && ok "a missing object: exit 2" || ko "missing object: exit $rc"
 $lift movs_alt >/dev/null 2>"$tmp/err"; rc=$?
