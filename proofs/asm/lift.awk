@@ -5,7 +5,9 @@
 function die(msg) { print "lift: " row ": " msg > "/dev/stderr"; failed = 1; exit 2 }
 function hex(s) { sub(/^0x/, "", s); sub(/^0+/, "", s); return s == "" ? "0" : s }
 function key(sec, addr) { return sec ":" hex(addr) }
-function lab(k,   l) { l = k; sub(/:/, "_", l); return "L_" l }
+# an instruction's name (key text:20 -> text_20): its label L_<name>, its goals' <kind>_<name>
+function keyname(k,   l) { l = k; sub(/:/, "_", l); return l }
+function lab(k) { return "L_" keyname(k) }
 # a register operand: sets RG (its 64-bit name) and RW (bytes); 0 if none
 function reg(op,   n) {
 	if (op !~ /^%/) return 0
@@ -64,7 +66,7 @@ function suffixw(m) {
 }
 function fault(i) { return (i in FIX) ? jump(i, FIX[i]) : "goto L_oops;" }
 # the assertion of a "no fault" access, named after its address
-function nofault(i, bound,   nm) { NFDONE[i] = 1; nm = lab(K[i]); sub(/^L_/, "", nm); return "/*@ assert no_fault_" nm ": " bound "; */ " }
+function nofault(i, bound) { NFDONE[i] = 1; return "/*@ assert no_fault_" keyname(K[i]) ": " bound "; */ " }
 # a jump from instruction i to key t: a forward goto or, to a cut point, the loop's next turn
 function jump(i, t) {
 	if (!(t in IDX)) die("jump to " t ", not an instruction")
@@ -337,8 +339,7 @@ BEGIN {
 	print "\t    loop invariant entry: pc == 1 ==> (" entry ");"
 	if (HASDF) print "\t    loop invariant df_clear: df == 0;"
 	for (i = 1; i <= NI; i++) if ((K[i] in CUT) && (K[i] in INV)) {
-		nm = lab(K[i]); sub(/^L_/, "", nm)
-		print "\t    loop invariant at_" nm ": pc == " i " ==>\n\t\t    (" INV[K[i]] ");"
+		print "\t    loop invariant at_" keyname(K[i]) ": pc == " i " ==>\n\t\t    (" INV[K[i]] ");"
 	}
 	as = "pc, cf, zf" (HASDF ? ", df" : ""); for (i = 1; i <= nr; i++) as = as ", " rl[i] ", tag_" rl[i] ", tagn_" rl[i]
 	print "\t    loop assigns " as ", dst[0 .. len - 1];"
