@@ -45,6 +45,8 @@ function ea(op,   d, inner, parts, n, b, x, s) {
 	if (parts[1] != "") { reg(parts[1]); use(RG); b = RG }
 	if (n >= 2) { reg(parts[2]); use(RG); x = RG }
 	if (n >= 3) s = parts[3]
+	# a base register alone is its own address (x86_ea of it is the identity)
+	if (b != "0" && x == "0" && d == "0") return b
 	return "x86_ea(" b ", " x ", " s ", (int64_t)(" d "))"
 }
 # operands split at top-level commas into OP[1..NOP]
@@ -75,7 +77,12 @@ function jump(i, t) {
 	if (IDX[t] <= i) die("backward jump to " t " that is not a cut point")
 	return "goto " lab(t) ";"
 }
-function emit(s) { BODY = BODY "\t\t" s "\n" }
+function emit(s) { sub(/ +$/, "", s); gsub(/;  +/, "; ", s); BODY = BODY "\t\t" s "\n" }
+# a write of flag f (cf or zf) by instruction i, left out where no path from
+# i reads f before writing it again (LOUT, below)
+function setf(i, f, e) { return LOUT[i, f] ? f " = " e "; " : "" }
+# a register's load tag: kept only for a register some store copies from
+function tagz(d) { return (d in STSRC) ? " tagn_" d " = 0;" : "" }
 
 BEGIN {
 	row = ENVIRON["ROW"]; kind = ENVIRON["KIND"]; abi = ENVIRON["ABI"]
@@ -155,6 +162,49 @@ BEGIN {
 			for (j = 1; j <= ns; j++) if (!(sl[j] in REACH)) { REACH[sl[j]] = 1; changed = 1 }
 		}
 	}
+	# Two kinds of write are left out of the lift, neither observable:
+	# (1) a flag write that no path reads before the flag is written again
+	# (backward liveness of cf and zf over the same edges; a fault edge
+	# leaves before the faulting instruction's writes, so it carries its
+	# fix-up's live flags to the instruction's entry; a return and a tail
+	# call read none); (2) the load tag (tag_, tagn_) of a register that no
+	# store copies from. A flag or tag is read only by a conditional jump
+	# or a store, so each left-out write is dead on every path.
+	for (i = 1; i <= NI; i++) {
+		if (!(i in REACH)) continue
+		split(INS[i], w, " "); mn = w[1]
+		base = mn; if (!(base in OPS)) sub(/[bwlq]$/, "", base)
+		FR[i] = (mn in CC) ? CC[mn] : ""
+		FW[i] = ""
+		if (mn != "rep" && !(mn in CC)) {
+			if (base ~ /^(cmp|test|add|sub|and|or|xor|neg|shr)$/) FW[i] = "cf zf"
+			else if (base == "inc" || base == "dec") FW[i] = "zf"
+		}
+		SUCC[i] = ""
+		if (w[1] != "jmp" && w[1] != "ret" && i < NI) SUCC[i] = (i + 1)
+		if (w[1] ~ /^j/ && RELOC[i] == "" && (key(SEC[i], w[2]) in IDX)) SUCC[i] = SUCC[i] " " IDX[key(SEC[i], w[2])]
+		FAULTTO[i] = ((i in FIX) && !(i in NOFAULT)) ? IDX[FIX[i]] : ""
+		if (kind == "copy" && base == "mov" && w[2] != "") {
+			operands(w[2])
+			if (NOP == 2 && OP[2] ~ /\(/ && reg(OP[1])) STSRC[RG] = 1
+		}
+	}
+	split("cf zf", flags, " ")
+	changed = 1
+	while (changed) {
+		changed = 0
+		for (i = NI; i >= 1; i--) {
+			if (!(i in REACH)) continue
+			ns = split(SUCC[i], sl, " ")
+			for (fi = 1; fi <= 2; fi++) {
+				fl = flags[fi]; out = 0
+				for (j = 1; j <= ns; j++) if (LIN[sl[j], fl]) out = 1
+				LOUT[i, fl] = out
+				live = index(FR[i], fl) || (out && !index(FW[i], fl)) || (FAULTTO[i] != "" && LIN[FAULTTO[i], fl])
+				if (live && !LIN[i, fl]) { LIN[i, fl] = 1; changed = 1 }
+			}
+		}
+	}
 	for (i = 1; i <= NI; i++) {
 		k = K[i]; s = INS[i]
 		if (!(i in REACH)) {
@@ -175,7 +225,7 @@ BEGIN {
 				emit("  rcx = x86_rep_" w[2] "(dst, src, x86_off(rdi, dbase), x86_off(rsi, sbase), rcx);")
 				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
 				emit("  rsi = x86_ea(rsi, x86_sub(n0, rcx, 8), " sc ", 0);")
-				emit("  tagn_rcx = 0; tagn_rdi = 0; tagn_rsi = 0;")
+				if (tagz("rcx") tagz("rdi") tagz("rsi") != "") emit(" " tagz("rcx") tagz("rdi") tagz("rsi"))
 				emit("  if (rcx != 0) " fault(i) " }")
 			} else if (w[2] == "stos") {
 				if (kind != "clear") die("rep stos in a " kind " routine")
@@ -185,7 +235,7 @@ BEGIN {
 				emit("@DF@{ uint64_t n0 = rcx;")
 				emit("  rcx = x86_rep_" op "(dst, x86_off(rdi, dbase), rcx, rax);")
 				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
-				emit("  tagn_rcx = 0; tagn_rdi = 0;")
+				if (tagz("rcx") tagz("rdi") != "") emit(" " tagz("rcx") tagz("rdi"))
 				emit("  if (rcx != 0) " fault(i) " }")
 			} else die("rep " w[2] " not in the subset")
 			continue
@@ -215,15 +265,15 @@ BEGIN {
 			src = OP[1]; dst = OP[2]
 			if (reg(dst)) {
 				d = RG; wd = RW; use(d)
-				if (reg(src)) { use(RG); emit(d " = x86_mov(" d ", " RG ", " wd "); tagn_" d " = 0;") }
-				else if (imm(src) != "") emit(d " = x86_mov(" d ", " imm(src) ", " wd "); tagn_" d " = 0;")
+				if (reg(src)) { use(RG); emit(d " = x86_mov(" d ", " RG ", " wd ");" tagz(d)) }
+				else if (imm(src) != "") emit(d " = x86_mov(" d ", " imm(src) ", " wd ");" tagz(d))
 				else {
 					if (kind != "copy") die("a load in a " kind " routine: " s)
 					e = ea(src)
 					emit("{ uint64_t o = x86_off(" e ", sbase);")
 					if (i in NOFAULT) emit("  " nofault(i, "o + " wd " <= hw_fs") "(void)x86_load(o, " wd ");")
 					else emit("  if (!x86_load(o, " wd ")) " fault(i))
-					emit("  tag_" d " = o; tagn_" d " = " wd "; " d " = x86_mov(" d ", x86_any(), " wd "); }")
+					emit("  " ((d in STSRC) ? "tag_" d " = o; tagn_" d " = " wd "; " : "") d " = x86_mov(" d ", x86_any(), " wd "); }")
 				}
 			} else {
 				e = ea(dst)
@@ -245,13 +295,13 @@ BEGIN {
 			if (NOP != 2 || !reg(OP[2])) die("'" s "' not in the subset")
 			d = RG; wd = RW; use(d)
 			if (wd < 4) die("'" s "' not in the subset")
-			emit(d " = x86_mov(" d ", " ea(OP[1]) ", " wd "); tagn_" d " = 0;")
+			emit(d " = x86_mov(" d ", " ea(OP[1]) ", " wd ");" tagz(d))
 			continue
 		}
 		if (base == "inc" || base == "dec") {
 			if (NOP != 1 || !reg(OP[1])) die("'" s "' not in the subset")
 			d = RG; use(d)
-			emit(d " = x86_" (base == "inc" ? "add" : "sub") "(" d ", 1, " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			emit(d " = x86_" (base == "inc" ? "add" : "sub") "(" d ", 1, " RW "); " setf(i, "zf", "x86_zf(" d ", " RW ")") tagz(d))
 			continue
 		}
 		# neg at 32 or 64 bits is 0 - d (a 4-byte result zero extends, so
@@ -260,7 +310,7 @@ BEGIN {
 		if (base == "neg") {
 			if (NOP != 1 || !reg(OP[1]) || RW < 4) die("'" s "' not in the subset")
 			d = RG; use(d)
-			emit("cf = x86_cf_sub(0, " d ", " RW "); " d " = x86_sub(0, " d ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			emit(setf(i, "cf", "x86_cf_sub(0, " d ", " RW ")") d " = x86_sub(0, " d ", " RW "); " setf(i, "zf", "x86_zf(" d ", " RW ")") tagz(d))
 			continue
 		}
 		if (base == "shr") {
@@ -268,7 +318,7 @@ BEGIN {
 			if (!reg(OP[2]) || imm(OP[1]) == "") die("'" s "' not in the subset")
 			d = RG; use(d)
 			k = imm(OP[1]); p = pow2(OP[1])
-			emit("cf = x86_cf_shr(" d ", " k ", " sprintf("%.0fULL", p / 2) ", " RW "); " d " = x86_shr(" d ", " k ", " sprintf("%.0fULL", p) ", " RW "); zf = x86_zf(" d ", " RW "); tagn_" d " = 0;")
+			emit(setf(i, "cf", "x86_cf_shr(" d ", " k ", " sprintf("%.0fULL", p / 2) ", " RW ")") d " = x86_shr(" d ", " k ", " sprintf("%.0fULL", p) ", " RW "); " setf(i, "zf", "x86_zf(" d ", " RW ")") tagz(d))
 			continue
 		}
 		if (base == "add" || base == "sub" || base == "and" || base == "or" || base == "xor" || base == "cmp" || base == "test") {
@@ -276,13 +326,13 @@ BEGIN {
 			d = RG; wd = RW; use(d)
 			if (reg(OP[1])) { use(RG); v = RG } else if (imm(OP[1]) != "") v = imm(OP[1]); else die("'" s "' not in the subset")
 			if (base == "add" || base == "sub")
-				emit("cf = x86_cf_" base "(" d ", " v ", " wd "); " d " = x86_" base "(" d ", " v ", " wd "); zf = x86_zf(" d ", " wd "); tagn_" d " = 0;")
-			else if (base == "cmp")
-				emit("cf = x86_cf_sub(" d ", " v ", " wd "); zf = x86_zf(x86_sub(" d ", " v ", " wd "), " wd ");")
-			else if (base == "test")
-				emit("cf = 0; zf = x86_zf(x86_and(" d ", " v ", " wd "), " wd ");")
-			else
-				emit(d " = x86_" base "(" d ", " v ", " wd "); cf = 0; zf = x86_zf(" d ", " wd "); tagn_" d " = 0;")
+				emit(setf(i, "cf", "x86_cf_" base "(" d ", " v ", " wd ")") d " = x86_" base "(" d ", " v ", " wd "); " setf(i, "zf", "x86_zf(" d ", " wd ")") tagz(d))
+			else if (base == "cmp" || base == "test") {
+				t = setf(i, "cf", base == "cmp" ? "x86_cf_sub(" d ", " v ", " wd ")" : "0") \
+				    setf(i, "zf", "x86_zf(x86_" (base == "cmp" ? "sub" : "and") "(" d ", " v ", " wd "), " wd ")")
+				emit(t == "" ? ";" : t)
+			} else
+				emit(d " = x86_" base "(" d ", " v ", " wd "); " setf(i, "cf", "0") setf(i, "zf", "x86_zf(" d ", " wd ")") tagz(d))
 			continue
 		}
 		die("instruction '" s "' not in the subset")
@@ -312,6 +362,20 @@ BEGIN {
 	gsub(/@RET@/, checks == "" ? RETV : "{ " checks RETV " }", BODY)
 	for (i in NOFAULT) if (!(i in NFDONE)) die("'no fault' at " NOFAULT[i] ": not a reachable load or register store of a copy")
 	gsub(/@DF@/, HASDF ? "/*@ assert df_forward: df == 0; */ " : "", BODY)
+	# a register written only by loads (an arbitrary value: the data is
+	# not modelled) and read by nothing, since a copy stores from its tag:
+	# its value writes are dead too, left out, and it leaves the loop
+	# assigns. Any read (an operand, an address, the return, a kept-
+	# register check, an annotation) names it in the C or the ACSL, so
+	# the test is textual.
+	allinv = entry; for (t in INV) allinv = allinv " " INV[t]
+	for (i = 1; i <= nr; i++) {
+		r = rl[i]; t = BODY
+		gsub(r " = x86_mov\\(" r ", x86_any\\(\\), [1248]\\); ", "", t)
+		code = t; gsub(/\/\* [^*]*\*\//, "", code)	# not the instructions' comments
+		if (t == BODY || (code " " allinv " " kept) ~ ("(^|[^a-z0-9_])" r "([^a-z0-9_]|$)")) continue
+		BODY = t; NOVAL[r] = 1
+	}
 
 	print "#include \"" row ".h\""
 	print "#include \"x86.h\""
@@ -326,7 +390,11 @@ BEGIN {
 	print "{"
 	print "\tconst uint64_t dbase = daddr;"
 	if (kind == "copy") print "\tconst uint64_t sbase = x86_any();\t/* the source's address: any */"
-	for (i = 1; i <= nr; i++) print "\tuint64_t " rl[i] " = x86_any(), tag_" rl[i] " = 0, tagn_" rl[i] " = 0;"
+	for (i = 1; i <= nr; i++) {
+		decl = ((rl[i] in NOVAL) ? "" : rl[i] " = x86_any()") ((rl[i] in STSRC) ? ", tag_" rl[i] " = 0, tagn_" rl[i] " = 0" : "")
+		sub(/^, /, "", decl)
+		if (decl != "") print "\tuint64_t " decl ";"
+	}
 	print "\tint cf = x86_any_flag(), zf = x86_any_flag();"
 	if (HASDF) print "\tint df = 0;\t/* the ABI: clear at entry */"
 	print "\tint pc = 1;"
@@ -341,7 +409,7 @@ BEGIN {
 	for (i = 1; i <= NI; i++) if ((K[i] in CUT) && (K[i] in INV)) {
 		print "\t    loop invariant at_" keyname(K[i]) ": pc == " i " ==>\n\t\t    (" INV[K[i]] ");"
 	}
-	as = "pc, cf, zf" (HASDF ? ", df" : ""); for (i = 1; i <= nr; i++) as = as ", " rl[i] ", tag_" rl[i] ", tagn_" rl[i]
+	as = "pc, cf, zf" (HASDF ? ", df" : ""); for (i = 1; i <= nr; i++) as = as ((rl[i] in NOVAL) ? "" : ", " rl[i]) ((rl[i] in STSRC) ? ", tag_" rl[i] ", tagn_" rl[i] : "")
 	print "\t    loop assigns " as ", dst[0 .. len - 1];"
 	if (VARIANT != "") print "\t    loop variant " VARIANT ";"
 	print "\t*/"

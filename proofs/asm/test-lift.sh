@@ -67,6 +67,40 @@ KEEPS="rdi rbx" $lift movs_alt build/obj/asm/movs_alt.o copy rep proofs/asm/movs
 	! grep -q keep_ "$tmp/ma.c" && ok "a kept register the code writes is checked at every return (KEEPS=rdi)" ||
 	ko "keeps check: $(head -c 200 "$tmp/err")"
 
+# dead writes left out (lift.awk): a flag no path reads before writing it
+# again, the load tag of a register no store copies from; a flag read only
+# at a fix-up stays (a fault edge leaves before the faulting instruction)
+grep -A1 '	L_text_26:' "$tmp/ma.c" | grep -qx '		rsi = x86_add(rsi, 0x8ULL, 8);' &&
+	grep -A1 '	L_text_2e:' "$tmp/ma.c" | grep -qx '		rcx = x86_sub(rcx, 0x8ULL, 4); zf = x86_zf(rcx, 4);' &&
+	grep -A1 '	L_text_0:' "$tmp/ma.c" | grep -qx '		cf = x86_cf_sub(rcx, 0x40ULL, 8);' &&
+	grep -q 'tag_rax' "$tmp/ma.c" && ! grep -qE 'tagn?_r(cx|si|di)' "$tmp/ma.c" &&
+	! grep -qE '[^_]rax = ' "$tmp/ma.c" && grep -q 'loop assigns pc, cf, zf, tag_rax, tagn_rax, rcx, rsi, rdi, dst' "$tmp/ma.c" &&
+	ok "dead writes left out (add: no flag; sub before je: zf; cmp before jae: cf; tags of rax only; rax's loaded values, read by nothing)" ||
+	ko "dead writes: $(grep -A1 -E '	L_text_(0|26|2e):' "$tmp/ma.c" | tr '\n\t' '  ')"
+cat > "$tmp/fixflag.S" <<'ASM'
+#include <linux/linkage.h>
+#include <asm/asm.h>
+SYM_FUNC_START(ucopy_fixflag)
+	test %rcx,%rcx
+0:	movb (%rsi),%al
+1:	movb %al,(%rdi)
+	xor %ecx,%ecx
+	RET
+3:	je 4f
+	mov $1,%ecx
+4:	RET
+	_ASM_EXTABLE_UA(0b, 3b)
+	_ASM_EXTABLE_UA(1b, 3b)
+SYM_FUNC_END(ucopy_fixflag)
+ASM
+if gcc -c -D__ASSEMBLY__ -Iasm/kshim -Wa,--noexecstack "$tmp/fixflag.S" -o "$tmp/fixflag.o" 2>"$tmp/err" &&
+   $lift movs_alt "$tmp/fixflag.o" copy rep > "$tmp/fixflag.c" 2>>"$tmp/err"; then
+	grep -A1 '	L_text_0:' "$tmp/fixflag.c" | grep -qx '		zf = x86_zf(x86_and(rcx, rcx, 8), 8);' &&
+		grep -A1 '	L_text_.*xor %ecx,%ecx' "$tmp/fixflag.c" | tail -n1 | grep -qx '		rcx = x86_xor(rcx, rcx, 4);' &&
+		ok "a flag read only at a fix-up is kept (test before a faulting load), a flag no path reads is not (xor before ret)" ||
+		ko "flag liveness over fault edges: $(grep -A1 -E 'L_text_0:|xor' "$tmp/fixflag.c" | tr '\n\t' '  ')"
+else ko "the fix-up flag routine does not build or lift: $(head -c 200 "$tmp/err")"; fi
+
 # "no fault": the access loses its fault edge and gains an assertion
 # (a goal); on an instruction that is no load or store it is refused
 { cat proofs/asm/movs_alt.annot; echo '0x20 mov (%rsi),%rax :: no fault'; } > "$tmp/nf.annot"
