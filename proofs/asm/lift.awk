@@ -402,13 +402,23 @@ BEGIN {
 	else if (abi == "classic") print "\trdi = dbase; rsi = sbase; rdx = len;"
 	else print "\trdi = dbase; rcx = len; rax = 0;"
 	printf "%s", kept
-	inv = "pc == 1"; for (i = 2; i <= NI; i++) if (K[i] in CUT) inv = inv " || pc == " i
-	print "\t/*@ loop invariant cut: " inv ";"
-	print "\t    loop invariant entry: pc == 1 ==> (" entry ");"
-	if (HASDF) print "\t    loop invariant df_clear: df == 0;"
-	for (i = 1; i <= NI; i++) if ((K[i] in CUT) && (K[i] in INV)) {
-		print "\t    loop invariant at_" keyname(K[i]) ": pc == " i " ==>\n\t\t    (" INV[K[i]] ");"
+	# One invariant: a case per cut point, its pc and what holds there
+	# (the entry state at pc 1, a cut point's annotations, or nothing).
+	# Stated as one clause per cut point (pc == N ==> ...), WP proved
+	# every cut point's parts on every path into the loop's back edge,
+	# all but one trivially, each a goal of its own; as cases of one
+	# disjunction, Qed drops the cases a path's pc rules out, so a path
+	# is one goal (its own case's parts left to the prover). The two
+	# forms are equivalent, since the pc values differ.
+	cases = ""
+	for (i = 1; i <= NI; i++) if (K[i] in CUT) {
+		c = (i == 1) ? "(" entry ")" : ""
+		if (K[i] in INV) c = (c == "" ? "" : c " && ") "(" INV[K[i]] ")"
+		name = (i == 1) ? "entry" : "at_" keyname(K[i])
+		cases = cases (cases == "" ? "" : " ||\n\t\t    ") "(" name ": pc == " i (c == "" ? "" : " && " c) ")"
 	}
+	print "\t/*@ loop invariant cuts:\n\t\t    " cases ";"
+	if (HASDF) print "\t    loop invariant df_clear: df == 0;"
 	as = "pc, cf, zf" (HASDF ? ", df" : ""); for (i = 1; i <= nr; i++) as = as ((rl[i] in NOVAL) ? "" : ", " rl[i]) ((rl[i] in STSRC) ? ", tag_" rl[i] ", tagn_" rl[i] : "")
 	print "\t    loop assigns " as ", dst[0 .. len - 1];"
 	if (VARIANT != "") print "\t    loop variant " VARIANT ";"

@@ -67,6 +67,11 @@ KEEPS="rdi rbx" $lift movs_alt build/obj/asm/movs_alt.o copy rep proofs/asm/movs
 	! grep -q keep_ "$tmp/ma.c" && ok "a kept register the code writes is checked at every return (KEEPS=rdi)" ||
 	ko "keeps check: $(head -c 200 "$tmp/err")"
 
+# one loop invariant, a case per cut point (pc and its annotations)
+[ "$(grep -c 'loop invariant' "$tmp/ma.c")" = 1 ] && grep -q '(entry: pc == 1 && (rdi == dbase' "$tmp/ma.c" &&
+	[ "$(grep -cE '\((at_text_f: pc == 7|at_text_20: pc == 15) && ' "$tmp/ma.c")" = 2 ] &&
+	ok "movs_alt: one loop invariant, a case per cut point (entry, at_text_f, at_text_20)" ||
+	ko "movs_alt's invariant: $(grep -A3 'loop invariant' "$tmp/ma.c" | head -c 300)"
 # dead writes left out (lift.awk): a flag no path reads before writing it
 # again, the load tag of a register no store copies from; a flag read only
 # at a fix-up stays (a fault edge leaves before the faulting instruction)
