@@ -143,28 +143,32 @@ BEGIN {
 		if (t in INV) INV[t] = INV[t] " &&\n\t\t    (" pred ")"; else INV[t] = "(" pred ")"
 	}
 
-	# reachable instructions, from the entry along fall-through, jumps and
-	# fix-up edges; the others (alignment padding) are left out as comments,
-	# since WP's smoke tests rightly call them dead code
+	# each instruction's edges: SUCC, fall-through and jump target, and
+	# FAULTTO, its fix-up (an edge to a ret is left out: it is emitted as
+	# the return itself); reachability and the flags' liveness follow them
+	for (i = 1; i <= NI; i++) {
+		split(INS[i], w, " ")
+		SUCC[i] = ""
+		if (w[1] != "jmp" && w[1] != "ret" && i < NI) SUCC[i] = (i + 1)
+		t = key(SEC[i], w[2])
+		if (w[1] ~ /^j/ && RELOC[i] == "" && (t in IDX) && INS[IDX[t]] != "ret") SUCC[i] = SUCC[i] " " IDX[t]
+		FAULTTO[i] = ((i in FIX) && !(i in NOFAULT) && INS[IDX[FIX[i]]] != "ret") ? IDX[FIX[i]] : ""
+	}
+	# reachable instructions, from the entry along those edges; the others
+	# (alignment padding) are left out as comments, since WP's smoke tests
+	# rightly call them dead code
 	REACH[1] = 1; changed = 1
 	while (changed) {
 		changed = 0
 		for (i = 1; i <= NI; i++) {
 			if (!(i in REACH)) continue
-			split(INS[i], w, " ")
-			succ = ""
-			if (w[1] != "jmp" && w[1] != "ret" && i < NI) succ = (i + 1)
-			# (an edge to a ret is emitted as the return itself)
-			if (w[1] ~ /^j/ && RELOC[i] == "" && (key(SEC[i], w[2]) in IDX) && INS[IDX[key(SEC[i], w[2])]] != "ret")
-				succ = succ " " IDX[key(SEC[i], w[2])]
-			if ((i in FIX) && !(i in NOFAULT) && INS[IDX[FIX[i]]] != "ret") succ = succ " " IDX[FIX[i]]
-			ns = split(succ, sl, " ")
+			ns = split(SUCC[i] " " FAULTTO[i], sl, " ")
 			for (j = 1; j <= ns; j++) if (!(sl[j] in REACH)) { REACH[sl[j]] = 1; changed = 1 }
 		}
 	}
 	# Two kinds of write are left out of the lift, neither observable:
 	# (1) a flag write that no path reads before the flag is written again
-	# (backward liveness of cf and zf over the same edges; a fault edge
+	# (backward liveness of cf and zf over SUCC and FAULTTO; a fault edge
 	# leaves before the faulting instruction's writes, so it carries its
 	# fix-up's live flags to the instruction's entry; a return and a tail
 	# call read none); (2) the load tag (tag_, tagn_) of a register that no
@@ -180,10 +184,6 @@ BEGIN {
 			if (base ~ /^(cmp|test|add|sub|and|or|xor|neg|shr)$/) FW[i] = "cf zf"
 			else if (base == "inc" || base == "dec") FW[i] = "zf"
 		}
-		SUCC[i] = ""
-		if (w[1] != "jmp" && w[1] != "ret" && i < NI) SUCC[i] = (i + 1)
-		if (w[1] ~ /^j/ && RELOC[i] == "" && (key(SEC[i], w[2]) in IDX)) SUCC[i] = SUCC[i] " " IDX[key(SEC[i], w[2])]
-		FAULTTO[i] = ((i in FIX) && !(i in NOFAULT)) ? IDX[FIX[i]] : ""
 		if (kind == "copy" && base == "mov" && w[2] != "") {
 			operands(w[2])
 			if (NOP == 2 && OP[2] ~ /\(/ && reg(OP[1])) STSRC[RG] = 1
@@ -225,7 +225,7 @@ BEGIN {
 				emit("  rcx = x86_rep_" w[2] "(dst, src, x86_off(rdi, dbase), x86_off(rsi, sbase), rcx);")
 				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
 				emit("  rsi = x86_ea(rsi, x86_sub(n0, rcx, 8), " sc ", 0);")
-				if (tagz("rcx") tagz("rdi") tagz("rsi") != "") emit(" " tagz("rcx") tagz("rdi") tagz("rsi"))
+				t = tagz("rcx") tagz("rdi") tagz("rsi"); if (t != "") emit(" " t)
 				emit("  if (rcx != 0) " fault(i) " }")
 			} else if (w[2] == "stos") {
 				if (kind != "clear") die("rep stos in a " kind " routine")
@@ -235,7 +235,7 @@ BEGIN {
 				emit("@DF@{ uint64_t n0 = rcx;")
 				emit("  rcx = x86_rep_" op "(dst, x86_off(rdi, dbase), rcx, rax);")
 				emit("  rdi = x86_ea(rdi, x86_sub(n0, rcx, 8), " sc ", 0);")
-				if (tagz("rcx") tagz("rdi") != "") emit(" " tagz("rcx") tagz("rdi"))
+				t = tagz("rcx") tagz("rdi"); if (t != "") emit(" " t)
 				emit("  if (rcx != 0) " fault(i) " }")
 			} else die("rep " w[2] " not in the subset")
 			continue
