@@ -21,7 +21,7 @@ props=-@lemma
 
 # shellcheck disable=SC2086
 key=$({
-	echo "$name $kind $flags $props $(wp_options)"
+	echo "$name $kind $flags $props $(wp_options) assigns_whole=${WP_ASSIGNS_WHOLE:-0}"
 	echo "${PROVE_TOOLS:-$(tool_versions)}"
 	for f in $files; do gcc -E -C $(ucopy_includes) $flags "$f"; done
 } 2>&1 | sha256sum | cut -d' ' -f1)

@@ -4,6 +4,10 @@
 # the cache), then after a wrong edit of the model (must be re-proved and
 # fail), after a harmless edit of the spec that every unit reads (must be
 # re-proved and pass) and after an edit of a header it includes (likewise).
+# Then the same unit in two passes (WP_ASSIGNS_WHOLE=1, proofs/wp.sh
+# run_wp: assigns unsplit, then the rest) against one: a setting of the
+# key, the same properties proved, fewer assigns goals, the same smoke
+# tests.
 # Output ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,5 +39,19 @@ fi
 sed -i 's|^#define UCOPY_TAIL_C_H|#define UCOPY_TAIL_C_H\n/*@ logic integer cache_probe = 1; */|' "$tmp/src/rows/tail_c.h"
 prove; expect "an edit of an included header is re-proved" false true
 prove; expect "and then comes from the cache" true true
+cp "$PROVE_DIR/tail_c/wp.json" "$tmp/one-pass.json"
+WP_ASSIGNS_WHOLE=1 prove; expect "assigns unsplit (WP_ASSIGNS_WHOLE=1) is a setting of the key" false true
+# per property: its name, whether every goal of it is valid, its goals
+props() { jq -r '."wp:functions"[] | to_entries[] | select(.key != "wp:section")
+	| "\(.key) \(.value."wp:main".total == (.value."wp:main".valid // 0)) \(.value."wp:main".total)"' "$1" | sort; }
+count() { awk -v re="$1" '$1 ~ re { n += $3 } END { print n + 0 }'; }
+one=$(props "$tmp/one-pass.json") two=$(props "$PROVE_DIR/tail_c/wp.json")
+check() { if eval "$2"; then echo "PASS $1"; pass=$((pass + 1)); else echo "FAIL $1"; fail=$((fail + 1)); fi; }
+check "two passes and one prove the same properties, every goal ($(wc -l <<<"$two") properties)" \
+	'[ "$(cut -d" " -f1,2 <<<"$two")" = "$(cut -d" " -f1,2 <<<"$one")" ] && ! grep -q " false " <<<"$two"'
+a2=$(count '_assigns' <<<"$two") a1=$(count '_assigns' <<<"$one")
+s2=$(count '_wp_smoke_' <<<"$two") s1=$(count '_wp_smoke_' <<<"$one")
+check "assigns unsplit: $a2 goals against $a1 split (fewer); smoke tests $s2 and $s1 (the same)" \
+	'[ "$a2" -gt 0 ] && [ "$a2" -lt "$a1" ] && [ "$s2" = "$s1" ]'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
