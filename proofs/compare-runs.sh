@@ -14,8 +14,8 @@ set -euo pipefail
 if [ "${1:-}" = --keep ]; then
 	[ $# -ge 2 ] || { echo "usage: proofs/compare-runs.sh --keep OUT.json [PROVE_DIR [ASM_DIR]]" >&2; exit 2; }
 	p=${3:-build/proofs} a=${4:-build/proofs/asm}
-	pr=$p/results.json; [ "$p" = - ] && pr=/dev/null
-	for f in $([ "$p" = - ] || echo "$pr") "$a/results.json"; do
+	pr=/dev/null; [ "$p" = - ] || pr=$p/results.json
+	for f in "$a/results.json" $([ "$p" = - ] || echo "$pr"); do
 		[ -s "$f" ] || { echo "compare-runs: no $f (a whole run writes it)" >&2; exit 2; }
 	done
 	jq -n --slurpfile p "$pr" --slurpfile a "$a/results.json" '

@@ -18,6 +18,9 @@ mkdir -p "$dir"
 
 props=-@lemma
 [ "$kind" = spec ] && props=@lemma
+# a lifted row (make prove-asm) has its assigns clauses proved unsplit
+# (proofs/wp.sh run_wp); WP_ASSIGNS_WHOLE set by the caller decides instead
+case $files in build/gen/asm/*) export WP_ASSIGNS_WHOLE=${WP_ASSIGNS_WHOLE:-1} ;; esac
 
 # shellcheck disable=SC2086
 key=$({

@@ -5,7 +5,7 @@
 # its assembled object lifted to C (proofs/asm/lift.sh, build/gen/asm/<row>.c)
 # and proven by WP against the row's own contract (src/rows/<row>.h); every
 # unit without dead-call smoke tests (WP_SMOKE_DEAD_CALL=0, proofs/wp.sh),
-# each row's assigns clauses unsplit (WP_ASSIGNS_WHOLE=1, run_wp): the
+# each row's assigns clauses unsplit (prove-unit.sh, run_wp): the
 # same unit runner as `make prove` (proofs/prove-unit.sh, its cache and its
 # level read-off), under build/proofs/asm/ (PROVE_DIR), PROVE_JOBS (2)
 # units at once. Rows without annotations are listed with the reason they
@@ -65,7 +65,7 @@ printf '%s\n' "${jobs[@]}" | sort -t'|' -k1,1gr | cut -d'|' -f2- |
 		if [ "$r" = x86 ]; then
 			nice proofs/prove-unit.sh x86 stage spec/x86.c "" "the semantics: spec/x86.c meets spec/x86.h"
 		else
-			WP_ASSIGNS_WHOLE=1 nice proofs/prove-unit.sh "$r" row "build/gen/asm/$r.c" "" "machine code: $lx / $ld" "$lx" "$ld"
+			nice proofs/prove-unit.sh "$r" row "build/gen/asm/$r.c" "" "machine code: $lx / $ld" "$lx" "$ld"
 		fi
 		jq -r "\"  done \(.unit): \(.proved)/\(.goals) goals, smoke \(.smoke.passed)/\(.smoke.goals), levels \(.levels.exact_hw // \"-\")/\(.levels.delayed_hw // \"-\")\(if .cached then \" (unchanged, from the last run)\" else \", \(.wall_s) s, \(.cpu_s) CPU s\" end)\(if .ok then \"\" else \"  FAILED: \(.problems)\" end)\"" \
 			"$PROVE_DIR/$r/summary.json"' _ {}

@@ -80,7 +80,7 @@ one() {	# one mutant: writes its verdict to $work/$m/verdict
 # (none at all when `make prove-asm`'s run of the row is current: its
 # report is read instead)
 control_row() { mkdir -p "$work/control-$1"
-	if PROVE_DIR=build/proofs/asm PROVE_CHECK_ONLY=1 WP_ASSIGNS_WHOLE=1 WP_TIMEOUT=${ASM_WP_TIMEOUT:-20} \
+	if PROVE_DIR=build/proofs/asm PROVE_CHECK_ONLY=1 WP_TIMEOUT=${ASM_WP_TIMEOUT:-20} \
 		proofs/prove-unit.sh "$1" row "build/gen/asm/$1.c" "" "" 2>/dev/null; then
 		cp "build/proofs/asm/$1/wp.json" "$work/control-$1/wp.json"; echo 0 > "$work/control-$1/rc"; return
 	fi
