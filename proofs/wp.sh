@@ -8,10 +8,19 @@
 # first one proves, but every smoke test, which no prover should prove,
 # goes through all of them). Default CVC4 alone: it proves every goal of
 # `make prove`; the machine-code units may ask for cvc4,z3,cvc5.
-# A smoke test's wall-clock limit: only a guard, since proofs/prover.sh
-# bounds its search by WP_SMOKE_STEPS (about 0.3 s of CPU): 10 s, or less
-# than WP_TIMEOUT when that is short (make prove-reject's 3 s), so that
-# the load does not cut the search short.
+# WP_TIMEOUT: a goal's budget, in CPU seconds of its prover (20), which
+# proofs/prover.sh enforces (ulimit -t): the same search on an idle
+# machine and on a loaded one. WP itself only knows wall-clock limits: it
+# kills a prover 2 s after its -wp-timeout has passed on the wall clock
+# ("late why3server timeout"), and CVC4's --tlimit is wall-clock too, so
+# under `make test` (two Frama-C processes and four provers on 2 cores)
+# a 6 s goal could miss a 20 s limit. WP is given a guard instead,
+# WP_WALL_TIMEOUT (5 times the budget), which no goal reaches unless the
+# machine is five times oversubscribed.
+# A smoke test's wall-clock guard (WP_SMOKE_TIMEOUT): proofs/prover.sh
+# bounds its search by WP_SMOKE_STEPS (about 0.3 s of CPU) and tells a
+# smoke test by this limit, so it stays below the goals' guard: half of
+# it, at most 50 s.
 # -wp-no-ground: Qed's aggressive ground simplification costs a lifted
 # row's unit about a quarter of its CPU and proves no goal the provers
 # then miss (docs/proofs.md, "Frama-C's own time").
@@ -22,18 +31,24 @@
 # spec/hw.h's primitives, whose bodies make prove's unit hw proves with a
 # variant on every loop: each such contract is met by a terminating body,
 # so it cannot be inconsistent (docs/proofs.md, "Dead-call smoke tests").
+goal_cpu() { echo "${WP_TIMEOUT:-20}"; }
+wall_timeout() { echo "${WP_WALL_TIMEOUT:-$(( $(goal_cpu) * 5 ))}"; }
 smoke_timeout() {
-	local t=${WP_TIMEOUT:-20}
-	echo "${WP_SMOKE_TIMEOUT:-$(( t > 10 ? 10 : t - 1 ))}"
+	local w; w=$(wall_timeout)
+	echo "${WP_SMOKE_TIMEOUT:-$(( w / 2 > 50 ? 50 : w / 2 ))}"
 }
 wp_options() {
-	if [ "$(smoke_timeout)" -ge "${WP_TIMEOUT:-20}" ] || [ "$(smoke_timeout)" -lt 1 ]; then
-		echo "wp.sh: WP_SMOKE_TIMEOUT must stay below WP_TIMEOUT (proofs/prover.sh tells a smoke test by it)" >&2
+	if [ "$(goal_cpu)" -lt 1 ] || [ "$(wall_timeout)" -lt "$(goal_cpu)" ]; then
+		echo "wp.sh: WP_TIMEOUT must be at least 1 s, and WP_WALL_TIMEOUT at least WP_TIMEOUT" >&2
+		return 2
+	fi
+	if [ "$(smoke_timeout)" -ge "$(wall_timeout)" ] || [ "$(smoke_timeout)" -lt 1 ]; then
+		echo "wp.sh: WP_SMOKE_TIMEOUT must stay below WP_WALL_TIMEOUT (proofs/prover.sh tells a smoke test by it)" >&2
 		return 2
 	fi
 	echo -machdep x86_64 -warn-unsigned-overflow -warn-unsigned-downcast \
 		-wp -wp-rte -wp-split -wp-smoke-tests -wp-check-memory-model \
-		-wp-no-warn-memory-model -wp-timeout "${WP_TIMEOUT:-20}" \
+		-wp-no-warn-memory-model -wp-timeout "$(wall_timeout)" \
 		-wp-smoke-timeout "$(smoke_timeout)" -wp-prover "${WP_PROVERS:-cvc4}" \
 		-wp-no-ground
 	[ "${WP_SMOKE_DEAD_CALL:-1}" = 1 ] || echo -wp-no-smoke-dead-call
@@ -55,21 +70,28 @@ why3_conf() {
 		IFS=: read -r p name version driver <<<"$p"
 		printf '\n[prover]\nname = "%s"\nshortcut = "%s"\nversion = "%s"\ndriver = "%s"\n' \
 			"$name" "$p" "$version" "$driver"
-		printf 'command = "%s/proofs/prover.sh %s %%t %s %s %%f"\n' \
-			"$UCOPY_ROOT" "$p" "$(smoke_timeout)" "${WP_SMOKE_STEPS:-30000}"
+		printf 'command = "%s/proofs/prover.sh %s %%t %s %s %s %%f"\n' \
+			"$UCOPY_ROOT" "$p" "$(smoke_timeout)" "${WP_SMOKE_STEPS:-30000}" "$(goal_cpu)"
 		printf 'editor = ""\nin_place = false\ninteractive = false\n'
 	done
 }
-# Writes it (build/why3.conf) when it changed; run_wp points WHY3CONFIG at it.
+# Its file, named by its content (build/why3/<hash>.conf): suites that
+# run side by side with other budgets (make prove-reject's 3 s) each read
+# their own, never one the other has just rewritten.
+why3_conf_file() {
+	echo "$UCOPY_ROOT/build/why3/$(why3_conf | sha256sum | cut -c1-16).conf"
+}
+# Writes it when it is not there yet; run_wp points WHY3CONFIG at it.
 write_why3_conf() {
-	local conf=$UCOPY_ROOT/build/why3.conf tmp
-	mkdir -p "$UCOPY_ROOT/build"
+	local conf tmp
+	conf=$(why3_conf_file)
+	[ -f "$conf" ] && return 0
+	mkdir -p "${conf%/*}"
 	tmp=$(mktemp "$conf.XXXXXX")
-	why3_conf > "$tmp"
-	if cmp -s "$tmp" "$conf"; then rm -f "$tmp"; else mv "$tmp" "$conf"; fi
+	why3_conf > "$tmp" && mv "$tmp" "$conf"
 }
 # for scripts that run run_wp in child shells (export -f run_wp)
-export -f why3_conf write_why3_conf smoke_timeout
+export -f why3_conf why3_conf_file write_why3_conf goal_cpu wall_timeout smoke_timeout
 
 # The include path of every unit: spec/ and every folder of src/ (the
 # Makefile's UCOPY_INC is the same rule).
@@ -117,7 +139,7 @@ run_wp() {
 	# (WP_OCAMLRUNPARAM) cut Qed's collection time, a fifth of Frama-C's
 	# CPU on a lifted row; results do not depend on it (not in the key)
 	# shellcheck disable=SC2086
-	OCAMLRUNPARAM=${WP_OCAMLRUNPARAM:-s=8M,o=200} WHY3CONFIG=$UCOPY_ROOT/build/why3.conf frama-c -cpp-extra-args="$(ucopy_includes)$flags" "$@" \
+	OCAMLRUNPARAM=${WP_OCAMLRUNPARAM:-s=8M,o=200} WHY3CONFIG=$(why3_conf_file) frama-c -cpp-extra-args="$(ucopy_includes)$flags" "$@" \
 		-wp-par "${WP_PAR:-2}" \
 		-wp-cache "${WP_CACHE_MODE:-update}" -wp-cache-dir "${WP_CACHE_DIR:-build/proofs/wp-cache}" \
 		-kernel-log "w:$dir/warnings" -rte-log "w:$dir/warnings" -wp-log "w:$dir/warnings" \

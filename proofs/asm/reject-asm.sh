@@ -38,7 +38,7 @@ while IFS='|' read -r m _; do
 done < "$list"
 objs=(); for j in "${jobs[@]}"; do IFS='|' read -r m r _ <<<"$j"; objs+=("build/obj/build/lab/mutants/$m.o" "build/gen/asm/$r.c"); done
 [ ${#objs[@]} -eq 0 ] || make -s "${objs[@]}" || { echo "reject-asm: build failed" >&2; exit 2; }
-echo "reject-asm: ${#jobs[@]} mutants of proven rows, goal by goal at ${WP_TIMEOUT} s, two at a time"
+echo "reject-asm: ${#jobs[@]} mutants of proven rows, goal by goal at ${WP_TIMEOUT} CPU s, two at a time"
 
 # unproved DIR GOAL: the keys of DIR's report for property GOAL not proved
 unproved() { [ -s "$1/wp.json" ] && jq -r --arg g "$2" '."wp:functions" // {} | .[] | to_entries[]
