@@ -14,13 +14,6 @@ export WP_CACHE_DIR=$PWD/build/proofs/wp-cache
 mkdir -p "$WP_CACHE_DIR"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 n=0
-# The functions of a WP report with a goal left unproved: its smoke tests
-# (kind smoke) or the contract's own goals (kind goals).
-left_unproved() {
-	[ -s "$1" ] && jq -r --arg kind "$2" '."wp:functions" // {} | .[] | to_entries[]
-		| select(.key != "wp:section" and (.key | test("_wp_smoke_")) == ($kind == "smoke"))
-		| select((.value."wp:main".valid // 0) < .value."wp:main".total) | .key' "$1"
-}
 while IFS='|' read -r file edit expect why; do
 	case "$file" in ''|'#'*) continue ;; esac
 	n=$((n + 1))

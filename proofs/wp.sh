@@ -10,11 +10,11 @@
 # `make prove`; the machine-code units may ask for cvc4,z3,cvc5.
 # WP_TIMEOUT: a goal's budget, in CPU seconds of its prover (20), which
 # proofs/prover.sh enforces (ulimit -t): the same search on an idle
-# machine and on a loaded one. WP itself only knows wall-clock limits: it
-# kills a prover 2 s after its -wp-timeout has passed on the wall clock
-# ("late why3server timeout"), and CVC4's --tlimit is wall-clock too, so
-# under `make test` (two Frama-C processes and four provers on 2 cores)
-# a 6 s goal could miss a 20 s limit. WP is given a guard instead,
+# machine and on a loaded one. WP's own limit is on the wall clock: it
+# kills a prover 2 s after its -wp-timeout has passed ("late why3server
+# timeout"), so under `make test` (two Frama-C processes and four
+# provers on 2 cores) a goal of 10 s of CPU could miss a 20 s limit
+# (docs/proofs.md, "Provers and timeouts"). WP is given a guard instead,
 # WP_WALL_TIMEOUT (5 times the budget), which no goal reaches unless the
 # machine is five times oversubscribed.
 # A smoke test's wall-clock guard (WP_SMOKE_TIMEOUT): proofs/prover.sh
@@ -156,6 +156,15 @@ goal_counts() {
 	    | ($g | map(select(.smoke | not))) as $c | ($g | map(select(.smoke))) as $s
 	    | {goals: ($c | map(.total) | add // 0), proved: ($c | map(.valid) | add // 0),
 	       smoke: {goals: ($s | map(.total) | add // 0), passed: ($s | map(.valid) | add // 0)}}' "$1"
+}
+
+# left_unproved WP_JSON KIND : the properties of a WP report with a goal
+# left unproved, one a line: its smoke tests (KIND smoke) or the
+# contracts' own goals (KIND goals).
+left_unproved() {
+	[ -s "$1" ] && jq -r --arg kind "$2" '."wp:functions" // {} | .[] | to_entries[]
+		| select(.key != "wp:section" and (.key | test("_wp_smoke_")) == ($kind == "smoke"))
+		| select((.value."wp:main".valid // 0) < .value."wp:main".total) | .key' "$1"
 }
 
 # measured_cost TABLE UNIT : the unit's CPU seconds in a cost table a

@@ -20,7 +20,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 JOBS=${TEST_JOBS:-2} TIMES=${TEST_TIMES:-build/test-times.json}
 case "$JOBS" in [1-9]) ;; *) echo "run-tests: TEST_JOBS is 1 to 9" >&2; exit 2 ;; esac
-total_p=0 total_f=0 failed_suites=() times=() build_first_s=0
+total_p=0 total_f=0 failed_suites=() failed_idx=() times=() build_first_s=0
 run_start=$(date +%s)
 # Every binary the suites use, built once and both cores at a time before
 # the first suite (each suite's own `make` then finds them up to date). A
@@ -110,7 +110,7 @@ report() {
 	fi
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
 	total_p=$((total_p + p)); total_f=$((total_f + f))
-	[ "$f" -ne 0 ] && failed_suites+=("$name")
+	[ "$f" -ne 0 ] && failed_suites+=("$name") && failed_idx+=("$i")
 	echo "=== suite $name: $p passed, $f failed (exit $rc, $secs s, $cpu s CPU)"
 	times+=("$name	$p	$f	$secs	$cpu	${groups[$i]}")
 	write_times false
@@ -142,6 +142,13 @@ write_times true
 echo "=== suite times (s, wall and CPU), slowest first:"
 jq -r '.suites | sort_by(-.wall_s)[] | "  \(.wall_s)\t\(.cpu_s)\t\(.suite)"' "$TIMES"
 echo "=== total $(jq .total_s "$TIMES") s wall, $(jq '[.suites[].cpu_s] | add | . * 10 | round / 10' "$TIMES") s CPU (TEST_JOBS=$JOBS)"
+# each failing suite's failure lines again, last: CI keeps only the end of
+# the output (its run of 8555899 named the failing suites, not the goals)
+for i in "${failed_idx[@]}"; do
+	echo "=== failures of ${names[$i]} (the first 20 lines that say FAIL, unproved or error; the whole output above):"
+	grep -E 'FAIL|unproved|[Ee]rror' "$L/$i.log" | head -n 20 | sed 's/^/  /' | grep . ||
+		tail -n 10 "$L/$i.log" | sed 's/^/  /'
+done
 [ ${#failed_suites[@]} -gt 0 ] && echo "failing suites: ${failed_suites[*]}"
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

@@ -5,7 +5,8 @@
 # an unmarked suite runs alone; each suite's output is printed whole, in
 # the file's order; the counts are summed (a suite that exits non-zero
 # without a count line is one failure); build/test-times.json (here
-# $out/times.json) has every suite's wall and CPU seconds. TEST_JOBS=1
+# $out/times.json) has every suite's wall and CPU seconds; a failing
+# suite's failure lines come again at the end. TEST_JOBS=1
 # runs them one after the other. Last line: "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +43,8 @@ run 2; rc=$?
 check "TEST_JOBS=2: exit 1 (suite c failed)" test "$rc" = 1
 check "the counts summed, c's missing count line one failure" grep -qx '21 passed, 1 failed' "$out/run2.txt"
 check "c named as the failing suite" grep -qx 'failing suites: c' "$out/run2.txt"
+check "c's output again at the end (no FAIL line: its last lines), before the counts" \
+	test "$(sed -n '/^=== failures of c /,$p' "$out/run2.txt" | grep -c -x -e '  no count line' -e 'failing suites: c')" = 2
 check "two groups side by side: a1 and b1 overlap" overlap a1 b1
 check "one group one at a time, in order: a1 before a2" before a1 a2
 check "... b1 before b2" before b1 b2
