@@ -145,9 +145,10 @@ echo "=== total $(jq .total_s "$TIMES") s wall, $(jq '[.suites[].cpu_s] | add | 
 # each failing suite's failure lines again, last: CI keeps only the end of
 # the output (its run of 8555899 named the failing suites, not the goals)
 for i in "${failed_idx[@]}"; do
-	echo "=== failures of ${names[$i]} (the first 20 lines that say FAIL, unproved or error; the whole output above):"
-	grep -E 'FAIL|unproved|[Ee]rror' "$L/$i.log" | head -n 20 | sed 's/^/  /' | grep . ||
-		tail -n 10 "$L/$i.log" | sed 's/^/  /'
+	echo "=== failures of ${names[$i]} (its first 20 lines that say FAIL, unproved or error, else its last 10; all of it above):"
+	lines=$(grep -E 'FAIL|unproved|[Ee]rror' "$L/$i.log" | head -n 20)
+	[ -n "$lines" ] || lines=$(tail -n 10 "$L/$i.log")
+	sed 's/^/  /' <<<"$lines"
 done
 [ ${#failed_suites[@]} -gt 0 ] && echo "failing suites: ${failed_suites[*]}"
 echo "$total_p passed, $total_f failed"
