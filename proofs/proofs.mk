@@ -14,3 +14,14 @@ level-table:
 .PHONY: prove-profile
 prove-profile:
 	@proofs/profile.sh
+# Who calls whom in the proven C files (proofs/calls.sh): their objects as
+# Frama-C reads them (__FRAMAC__, no optimisation), for their symbols
+# only. make prove reads it to decide which units need dead-call smoke
+# tests, and fails on a recursive function (proofs/wp.sh).
+PROVEN_C := $(wildcard src/hw/*.c src/stages/*.c src/wrappers/*.c src/rows/*.c)
+CALLS    := $(BUILD)/proofs/calls
+$(CALLS)/%.o: %.c
+	@mkdir -p $(@D)
+	@$(CC) -std=c11 -O0 -D__FRAMAC__ $(UCOPY_INC) $(DEPFLAGS) -c $< -o $@
+$(CALLS)/graph.tsv: proofs/calls.sh $(patsubst %.c,$(CALLS)/%.o,$(PROVEN_C))
+	@proofs/calls.sh graph $(filter %.o,$^) > $@.tmp && mv $@.tmp $@

@@ -20,7 +20,20 @@ props=-@lemma
 [ "$kind" = spec ] && props=@lemma
 # a lifted row (make prove-asm) has its assigns clauses proved unsplit
 # (proofs/wp.sh run_wp); WP_ASSIGNS_WHOLE set by the caller decides instead
-case $files in build/gen/asm/*) export WP_ASSIGNS_WHOLE=${WP_ASSIGNS_WHOLE:-1} ;; esac
+lifted=0
+case $files in build/gen/asm/*) lifted=1; export WP_ASSIGNS_WHOLE=${WP_ASSIGNS_WHOLE:-1} ;; esac
+# dead-call smoke tests only where a callee has no proven body or the call
+# graph cannot vouch for one (proofs/wp.sh dead_call_smoke); a caller that
+# sets WP_SMOKE_DEAD_CALL (make prove-asm) decides instead
+dead_call_why=
+if [ -z "${WP_SMOKE_DEAD_CALL:-}" ]; then
+	# shellcheck disable=SC2086
+	dc=$(dead_call_smoke "$flags" $files 2> "$dir/calls.err") ||
+		dc=$'1\ncall graph unreadable: '"$(head -c 200 "$dir/calls.err")"
+	WP_SMOKE_DEAD_CALL=$(head -n1 <<<"$dc") dead_call_why=$(sed -n 2p <<<"$dc")
+	export WP_SMOKE_DEAD_CALL
+elif [ "$WP_SMOKE_DEAD_CALL" = 1 ]; then dead_call_why="WP_SMOKE_DEAD_CALL=1"
+fi
 
 # shellcheck disable=SC2086
 key=$({
@@ -70,6 +83,12 @@ fi
 [ "$(jq '.smoke.goals - .smoke.passed' <<<"$counts")" -eq 0 ] ||
 	problems+=("$(jq '.smoke.goals - .smoke.passed' <<<"$counts") smoke test(s) failed: inconsistent assumptions")
 [ "$kind" = spec ] || [ "$(jq '.goals' <<<"$counts")" -gt 0 ] || problems+=("no goal at all")
+# termination: a model's loop without a proven variant (make prove's
+# units; a lifted row's loops are the machine's and have none)
+if [ "$lifted" = 0 ] && [ -s "$dir/wp.json" ]; then
+	novar=$(loops_without_variant "$dir/wp.json" | paste -sd ' ')
+	[ -z "$novar" ] || problems+=("a loop without a variant in $novar: the proofs assume every body terminates (proofs/wp.sh, dead-call smoke tests)")
+fi
 nwarn=$(grep -c . "$dir/warnings")
 [ "$nwarn" -eq 0 ] || problems+=("$nwarn Frama-C warning(s): $(head -c 300 "$dir/warnings" | tr '\n' ' ')")
 
@@ -96,9 +115,10 @@ ok=true
 [ ${#problems[@]} -eq 0 ] || ok=false
 jq -n --arg unit "$name" --arg kind "$kind" --arg shows "$shows" \
 	--argjson counts "$counts" --argjson levels "$levels" --argjson wall "$wall" --argjson cpu "$cpu" \
-	--argjson ok "$ok" --arg problems "$(printf '%s; ' "${problems[@]}")" \
+	--argjson ok "$ok" --arg problems "$(printf '%s; ' "${problems[@]}")" --arg dc "$dead_call_why" \
 	'{unit: $unit, kind: $kind, shows: $shows, goals: $counts.goals,
 	  proved: $counts.proved, smoke: $counts.smoke, levels: $levels,
+	  dead_call_smoke: (if $dc == "" then false else $dc end),
 	  wall_s: $wall, cpu_s: $cpu, cached: false, ok: $ok,
 	  problems: ($problems | rtrimstr("; ") | select(. != "") // null)}' > "$dir/summary.json"
 if [ "$ok" = true ]; then echo "$key" > "$dir/key"; fi

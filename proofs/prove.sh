@@ -24,6 +24,14 @@ PROVE_TOOLS=$(tool_versions)
 export PROVE_TOOLS
 mkdir -p "$PROVE_DIR"
 make -s build/registry.tsv || { echo "prove: cannot build the registry" >&2; exit 2; }
+# who calls whom: a unit drops its dead-call smoke tests when each of its
+# callees has a body proven here, which needs every body to terminate: a
+# variant on each loop (prove-unit.sh) and no recursion (proofs/wp.sh)
+make -s build/proofs/calls/graph.tsv || { echo "prove: cannot build the call graph (proofs/calls.sh)" >&2; exit 2; }
+if ! cyc=$(proofs/calls.sh cycles "$(calls_graph)"); then
+	echo "prove: recursive functions ($(echo $cyc)): no loop variant bounds them, so their proofs would not show that they return" >&2
+	exit 1
+fi
 
 # name|kind|files|cpp flags|what it shows|level exact hw|level delayed hw
 units=("spec|spec|proofs/spec_lemmas.c||lemmas: levels, ZEROPAD||")

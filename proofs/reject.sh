@@ -2,8 +2,9 @@
 # The proof can fail: each line of proofs/wrong-variants.txt breaks one file
 # of a copy of src/ and spec/ with a sed edit; WP over that file's unit must
 # reject it, as the line expects: a goal left unproved (named here, from
-# WP's report), a smoke test failed (an inconsistent contract) or the file
-# refused by the front end. A variant is run at a
+# WP's report), a smoke test failed (an inconsistent contract), a loop
+# left without a variant, or the file refused by the front end. A variant
+# is run at a
 # short timeout: a goal that does not prove within it counts as unproved.
 # Output ends with "N passed, M failed".
 set -uo pipefail
@@ -12,6 +13,7 @@ cd "$(dirname "$0")/.."
 export WP_TIMEOUT=${WP_TIMEOUT:-3}
 export WP_CACHE_DIR=$PWD/build/proofs/wp-cache
 mkdir -p "$WP_CACHE_DIR"
+make -s build/proofs/calls/graph.tsv || { echo "reject: cannot build the call graph" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 n=0
 while IFS='|' read -r file edit expect why; do
@@ -24,7 +26,9 @@ while IFS='|' read -r file edit expect why; do
 		echo "FAIL $file: the edit '$edit' changed nothing (stale variant)"; fail=$((fail + 1)); continue
 	fi
 	unit=${file%.[ch]}.c
-	(cd "$work" && run_wp . "" -@lemma "$unit")
+	# dead-call smoke tests as make prove would run the unit (proofs/wp.sh)
+	dc=$(cd "$work" && dead_call_smoke "" "$unit" 2>/dev/null | head -n1)
+	(cd "$work" && WP_SMOKE_DEAD_CALL=${dc:-1} run_wp . "" -@lemma "$unit")
 	rc=$?
 	if [ "$expect" = front-end ]; then
 		if [ "$rc" -ne 0 ] && [ ! -s "$work/wp.json" ] &&
@@ -34,6 +38,17 @@ while IFS='|' read -r file edit expect why; do
 			pass=$((pass + 1))
 		else
 			echo "FAIL $file accepted by a front end (frama-c exit $rc): $why"; fail=$((fail + 1))
+		fi
+		continue
+	fi
+	if [ "$expect" = variant ]; then
+		left=$(loops_without_variant "$work/wp.json")
+		if [ "$rc" -eq 0 ] && [ -n "$left" ]; then
+			echo "PASS $file rejected, a loop without a variant: $why"
+			echo "     in: $(paste -sd ' ' <<<"$left")"
+			pass=$((pass + 1))
+		else
+			echo "FAIL $file: every loop has a variant (frama-c exit $rc): $why"; fail=$((fail + 1))
 		fi
 		continue
 	fi

@@ -24,13 +24,18 @@
 # -wp-no-ground: Qed's aggressive ground simplification costs a lifted
 # row's unit about a quarter of its CPU and proves no goal the provers
 # then miss (docs/proofs.md, "Frama-C's own time").
-# WP_SMOKE_DEAD_CALL=0 (make prove-asm's units): no smoke test per call
-# site that the callee's contract leaves the code after it dead. Every
-# function those units call is one of spec/x86.c, whose bodies the unit
-# x86 proves against their contracts without loops or recursion, or one of
-# spec/hw.h's primitives, whose bodies make prove's unit hw proves with a
-# variant on every loop: each such contract is met by a terminating body,
-# so it cannot be inconsistent (docs/proofs.md, "Dead-call smoke tests").
+# WP_SMOKE_DEAD_CALL=0: no smoke test per call site that the callee's
+# contract leaves the code after it dead. Such a test cannot fail when the
+# callee's contract is met by a terminating body from every state its
+# requires admit (WP proves those requires at the call). make prove-asm's
+# units call only spec/x86.c, whose bodies the unit x86 proves without
+# loops or recursion, and spec/hw.h's primitives. A unit of make prove
+# drops them when every function it calls has a body that make prove
+# proves (dead_call_smoke below): every loop of those bodies has a proven
+# variant (prove-unit.sh fails a unit with a loop without one) and none
+# is recursive (prove.sh fails on a call cycle). copy_from_user keeps them:
+# raw_copy_from_user is a contract with no body (docs/proofs.md,
+# "Dead-call smoke tests").
 goal_cpu() { echo "${WP_TIMEOUT:-20}"; }
 wall_timeout() { echo "${WP_WALL_TIMEOUT:-$(( $(goal_cpu) * 5 ))}"; }
 smoke_timeout() {
@@ -92,6 +97,34 @@ write_why3_conf() {
 }
 # for scripts that run run_wp in child shells (export -f run_wp)
 export -f why3_conf why3_conf_file write_why3_conf goal_cpu wall_timeout smoke_timeout
+
+# dead_call_smoke FLAGS FILE... : whether a make prove unit needs dead-call
+# smoke tests: prints 0 (no) or 1, then on a second line why they stay: a
+# function called with no proven body (proofs/calls.sh abstract over the
+# call graph of the proven files, build/proofs/calls/graph.tsv, or
+# PROVE_CALLS), a call cycle, or no call graph at all.
+calls_graph() { echo "${PROVE_CALLS:-$UCOPY_ROOT/build/proofs/calls/graph.tsv}"; }
+dead_call_smoke() {
+	local flags=$1 graph abstract cyc; shift
+	graph=$(calls_graph)
+	if [ ! -f "$graph" ]; then printf '1\nno call graph (%s)\n' "$graph"; return; fi
+	if ! cyc=$("$UCOPY_ROOT/proofs/calls.sh" cycles "$graph"); then
+		printf '1\nrecursive: %s\n' "$(echo $cyc)"; return; fi
+	abstract=$("$UCOPY_ROOT/proofs/calls.sh" abstract "$graph" "$flags" "$@") || return 2
+	if [ -n "$abstract" ]; then printf '1\ncalls %s, with no proven body\n' "$(echo $abstract)"; return; fi
+	echo 0
+}
+export -f calls_graph dead_call_smoke
+
+# loops_without_variant WP_JSON : the functions of a report with a loop
+# that has no variant (fewer loop variants than loop assigns: WP warns of a
+# loop without assigns, and a warning fails the unit), a line each.
+loops_without_variant() {
+	[ -s "$1" ] && jq -r '."wp:functions" // {} | to_entries[] | .key as $f
+		| [.value | keys[] | select(startswith($f + "_")) | ltrimstr($f + "_")] as $k
+		| select(([$k[] | select(test("^loop_assigns(_[0-9]+)?$"))] | length) >
+		         ([$k[] | select(test("^loop_variant(_[0-9]+)?$"))] | length)) | $f' "$1"
+}
 
 # The include path of every unit: spec/ and every folder of src/ (the
 # Makefile's UCOPY_INC is the same rule).
