@@ -2,7 +2,8 @@
 # Dead-call smoke tests are dropped only where they cannot fail (proofs/wp.sh
 # dead_call_smoke): the call graph of the proven files (proofs/calls.sh)
 # names each call; a unit that calls a function with no proven body, a
-# graph with recursion, or no graph at all keeps them; a loop without a
+# graph with recursion or a call through a pointer, or no graph at all
+# keeps them; a loop without a
 # variant is found in a WP report. Then make prove's own units (when
 # build/proofs/results.json is there): each unit's summary says whether it
 # kept them, and its report agrees.
@@ -42,6 +43,9 @@ check "copy_from_user keeps them: $(dcs src/wrappers/copy_from_user.c)" \
 	'[ "$(dcs src/wrappers/copy_from_user.c)" = "1|calls raw_copy_from_user, with no proven body" ]'
 check "recursion in the graph keeps them: $(PROVE_CALLS=$tmp/rec.tsv dcs src/rows/fsrm.c)" \
 	'[ "$(PROVE_CALLS=$tmp/rec.tsv dcs src/rows/fsrm.c)" = "1|recursive: f g h" ]'
+printf 'function\tcalls\nk\t*\n' > "$tmp/ptr.tsv"
+check "a call through a pointer anywhere in the graph keeps them: $(PROVE_CALLS=$tmp/ptr.tsv dcs src/rows/fsrm.c)" \
+	'[ "$(PROVE_CALLS=$tmp/ptr.tsv dcs src/rows/fsrm.c)" = "1|a proven file calls through a pointer" ]'
 check "no graph keeps them" '[ "$(PROVE_CALLS=$tmp/none.tsv dcs src/rows/fsrm.c | cut -d"|" -f1)" = 1 ]'
 
 # a report whose function f has two loops and one variant; model_clear_loop's
