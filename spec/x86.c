@@ -118,6 +118,10 @@ uint64_t x86_ea(uint64_t base, uint64_t index, int scale, int64_t disp)
 	return add64(add64(base, x), d);
 }
 uint64_t x86_off(uint64_t addr, uint64_t base) { return sub64(addr, base); }
+uint64_t x86_off_disp(uint64_t addr, int64_t disp, uint64_t base)
+{
+	return x86_off(x86_ea(addr, 0, 1, disp), base);
+}
 
 /* Memory: the primitives of spec/hw.h at the translated offsets. */
 int x86_load(size_t off, int n) { return hw_load_ok(off, (size_t)n); }

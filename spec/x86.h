@@ -135,6 +135,13 @@ uint64_t x86_ea(uint64_t base, uint64_t index, int scale, int64_t disp);
 /*@ assigns \nothing;
     ensures \result == x86_wrap(addr - base, 8); */
 uint64_t x86_off(uint64_t addr, uint64_t base);
+/* The offset of the memory operand disp(addr) in a buffer entered at base:
+ * x86_off(x86_ea(addr, 0, 1, disp), base) in one call (the lifter's form
+ * for a base register with a displacement; each call costs every path
+ * through it goals of its own, docs/proofs.md "One call per operand"). */
+/*@ assigns \nothing;
+    ensures \result == x86_wrap(x86_wrap(addr + disp, 8) - base, 8); */
+uint64_t x86_off_disp(uint64_t addr, int64_t disp, uint64_t base);
 
 /* An n-byte load at source offset off: whether it faulted. */
 /*@ requires size: x86_w(n);

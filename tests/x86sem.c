@@ -4,7 +4,8 @@
  * emits (proofs/asm/lift.awk) runs natively, by inline asm, on random
  * registers and flags, and through spec/x86.c composed exactly as the
  * lifter composes it; the result register, CF and ZF must agree (and CF
- * must survive inc/dec, which the lifter leaves unwritten). The memory
+ * must survive inc/dec, which the lifter leaves unwritten), and so must a
+ * memory operand's offset in its buffer (x86_off_disp). The memory
  * forms are the primitives of spec/hw.h, checked by the fault lab.
  *
  *   build/tests/x86sem [cases] [seed]     default 20000 cases per form, seed 1
@@ -82,6 +83,12 @@ static struct st n_lea_bi8_32(uint64_t a, uint64_t b, int c)
 { (void)c; uint64_t d = 0x1234; __asm__("leal (%1,%2,8),%k0" : "+r"(d) : "r"(a), "r"(b)); return (struct st){ d, 0, 0 }; }
 static struct st n_lea_bim8(uint64_t a, uint64_t b, int c)
 { (void)c; uint64_t d; __asm__("leaq -8(%1,%2,1),%0" : "=r"(d) : "r"(a), "r"(b)); return (struct st){ d, 0, 0 }; }
+/* a memory operand's offset in its buffer, disp(b) - base, as the lifter
+ * gives a load or store with a displacement (x86_off_disp) */
+static struct st n_off_d38(uint64_t a, uint64_t b, int c)
+{ (void)c; uint64_t d; __asm__("leaq 0x38(%1),%0\n\tsubq %2,%0" : "=&r"(d) : "r"(a), "r"(b) : "cc"); return (struct st){ d, 0, 0 }; }
+static struct st n_off_dm8(uint64_t a, uint64_t b, int c)
+{ (void)c; uint64_t d; __asm__("leaq -8(%1),%0\n\tsubq %2,%0" : "=&r"(d) : "r"(a), "r"(b) : "cc"); return (struct st){ d, 0, 0 }; }
 
 /* the masks spec/x86.h also states as arithmetic (low_bits, align8) */
 static struct st n_and7_32(uint64_t a, uint64_t b, int c)
@@ -133,7 +140,9 @@ static struct st lea_sem(int which, uint64_t a, uint64_t b)
 	switch (which) {
 	case 0: return (struct st){ x86_mov(0, x86_ea(a, 0, 1, 8), 8), 0, 0 };
 	case 1: return (struct st){ x86_mov(0x1234, x86_ea(a, b, 8, 0), 4), 0, 0 };
-	default: return (struct st){ x86_mov(0, x86_ea(a, b, 1, -8), 8), 0, 0 };
+	case 2: return (struct st){ x86_mov(0, x86_ea(a, b, 1, -8), 8), 0, 0 };
+	case 3: return (struct st){ x86_off_disp(a, 0x38, b), 0, 0 };
+	default: return (struct st){ x86_off_disp(a, -8, b), 0, 0 };
 	}
 }
 
@@ -165,9 +174,11 @@ int main(int argc, char **argv)
 		}
 		report("and $7 / $-8", bad, cases, fa, 0, fn, fs);
 	}
-	const char *lname[] = { "lea 8(b)", "leal (b,i,8)", "lea -8(b,i,1)" };
-	struct st (*lnat[])(uint64_t, uint64_t, int) = { n_lea_d8, n_lea_bi8_32, n_lea_bim8 };
-	for (int j = 0; j < 3; j++) {
+	const char *lname[] = { "lea 8(b)", "leal (b,i,8)", "lea -8(b,i,1)",
+				"offset of 0x38(b) from base", "offset of -8(b) from base" };
+	struct st (*lnat[])(uint64_t, uint64_t, int) = { n_lea_d8, n_lea_bi8_32, n_lea_bim8,
+							 n_off_d38, n_off_dm8 };
+	for (int j = 0; j < 5; j++) {
 		long bad = 0; uint64_t fa = 0, fb = 0; struct st fn = {0}, fs = {0};
 		for (long i = 0; i < cases; i++) {
 			uint64_t a = next(), b = next();

@@ -49,6 +49,16 @@ function ea(op,   d, inner, parts, n, b, x, s) {
 	if (b != "0" && x == "0" && d == "0") return b
 	return "x86_ea(" b ", " x ", " s ", (int64_t)(" d "))"
 }
+# off(E, BASE): the offset in the buffer entered at BASE of the address
+# E that ea() gave; a base register with a displacement in one call
+# (x86_off_disp), since every call adds goals to each path through it
+function off(e, bs,   m) {
+	if (match(e, /^x86_ea\([a-z0-9]+, 0, 1, \(int64_t\)\(/)) {
+		m = substr(e, 8); sub(/, 0, 1, \(int64_t\)\(/, ", (int64_t)(", m); sub(/\)\)$/, ")", m)
+		return "x86_off_disp(" m ", " bs ")"
+	}
+	return "x86_off(" e ", " bs ")"
+}
 # operands split at top-level commas into OP[1..NOP]
 function operands(s,   i, c, depth, cur) {
 	NOP = 0; cur = ""; depth = 0
@@ -270,7 +280,7 @@ BEGIN {
 				else {
 					if (kind != "copy") die("a load in a " kind " routine: " s)
 					e = ea(src)
-					emit("{ uint64_t o = x86_off(" e ", sbase);")
+					emit("{ uint64_t o = " off(e, "sbase") ";")
 					if (i in NOFAULT) emit("  " nofault(i, "o + " wd " <= hw_fs") "(void)x86_load(o, " wd ");")
 					else emit("  if (!x86_load(o, " wd ")) " fault(i))
 					emit("  " ((d in STSRC) ? "tag_" d " = o; tagn_" d " = " wd "; " : "") d " = x86_mov(" d ", x86_any(), " wd "); }")
@@ -280,13 +290,13 @@ BEGIN {
 				if (reg(src)) {
 					use(RG)
 					if (kind == "copy" && (i in NOFAULT))
-					{	emit("{ uint64_t o = x86_off(" e ", dbase);")
+					{	emit("{ uint64_t o = " off(e, "dbase") ";")
 						emit("  " nofault(i, "o + " RW " <= hw_fd") "(void)x86_store_copy(dst, src, o, " RW ", tag_" RG ", tagn_" RG "); }") }
 					else if (kind == "copy")
-						emit("if (!x86_store_copy(dst, src, x86_off(" e ", dbase), " RW ", tag_" RG ", tagn_" RG ")) " fault(i))
-					else emit("if (!x86_store_zero(dst, x86_off(" e ", dbase), " RW ", " RG ")) " fault(i))
+						emit("if (!x86_store_copy(dst, src, " off(e, "dbase") ", " RW ", tag_" RG ", tagn_" RG ")) " fault(i))
+					else emit("if (!x86_store_zero(dst, " off(e, "dbase") ", " RW ", " RG ")) " fault(i))
 				} else if (imm(src) != "" && kind == "clear")
-					emit("if (!x86_store_zero(dst, x86_off(" e ", dbase), " suffixw(mn) ", " imm(src) ")) " fault(i))
+					emit("if (!x86_store_zero(dst, " off(e, "dbase") ", " suffixw(mn) ", " imm(src) ")) " fault(i))
 				else die("store '" s "' not in the subset")
 			}
 			continue

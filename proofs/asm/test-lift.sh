@@ -27,6 +27,18 @@ if $lift movs_alt build/obj/asm/movs_alt.o copy rep proofs/asm/movs_alt.annot > 
 		ok "movs_alt: the lift records the object's hash" || ko "movs_alt: no object hash"
 else ko "movs_alt does not lift: $(cat "$tmp/err")"; fi
 
+# a memory operand's offset: one call for a base register with a
+# displacement (x86_off_disp), the two calls for one with an index
+make -s build/obj/asm/movs_fast.o || { echo "asm-lift: build failed" >&2; exit 2; }
+if $lift movs_fast build/obj/asm/movs_fast.o copy rep proofs/asm/movs_fast.annot > "$tmp/mf.c" 2>"$tmp/err"; then
+	nd=$(grep -c 'x86_off_disp(r[a-z0-9]*, (int64_t)(0x[0-9a-f]*), [sd]base)' "$tmp/mf.c")
+	ni=$(grep -c 'x86_off(x86_ea(r[a-z0-9]*, r[a-z0-9]*, [1248], ' "$tmp/mf.c")
+	nz=$(grep -c 'x86_off(x86_ea([a-z0-9]*, 0, 1, ' "$tmp/mf.c")
+	[ "$nd" -gt 0 ] && [ "$ni" -gt 0 ] && [ "$nz" = 0 ] &&
+		ok "movs_fast: $nd displacement operands in one call (x86_off_disp), $ni indexed ones as x86_off(x86_ea(...))" ||
+		ko "movs_fast: $nd x86_off_disp, $ni indexed, $nz displacement operands still in two calls"
+else ko "movs_fast does not lift: $(cat "$tmp/err")"; fi
+
 sed 's/^0xf mov (%rsi),%al/0xf mov (%rsi),%bl/' proofs/asm/movs_alt.annot > "$tmp/bad.annot"
 $lift movs_alt build/obj/asm/movs_alt.o copy rep "$tmp/bad.annot" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q "expects 'mov (%rsi),%bl'" "$tmp/err" && [ "$(wc -l < "$tmp/err")" = 1 ] &&
