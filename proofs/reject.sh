@@ -41,23 +41,14 @@ while IFS='|' read -r file edit expect why; do
 		fi
 		continue
 	fi
-	if [ "$expect" = variant ]; then
-		left=$(loops_without_variant "$work/wp.json")
-		if [ "$rc" -eq 0 ] && [ -n "$left" ]; then
-			echo "PASS $file rejected, a loop without a variant: $why"
-			echo "     in: $(paste -sd ' ' <<<"$left")"
-			pass=$((pass + 1))
-		else
-			echo "FAIL $file: every loop has a variant (frama-c exit $rc): $why"; fail=$((fail + 1))
-		fi
-		continue
-	fi
-	if [ "$expect" = smoke ]; then
-		kind=smoke rejected="rejected by a smoke test" named=failed accepted="every smoke test passed"
-	else
-		kind=goals rejected=rejected named=unproved accepted="accepted, no unproved goal"
-	fi
-	left=$(left_unproved "$work/wp.json" "$kind")
+	case $expect in
+	variant) left=$(loops_without_variant "$work/wp.json")
+		rejected="rejected, a loop without a variant" named=in accepted="every loop has a variant" ;;
+	smoke) left=$(left_unproved "$work/wp.json" smoke)
+		rejected="rejected by a smoke test" named=failed accepted="every smoke test passed" ;;
+	*) left=$(left_unproved "$work/wp.json" goals)
+		rejected=rejected named=unproved accepted="accepted, no unproved goal" ;;
+	esac
 	if [ "$rc" -eq 0 ] && [ -n "$left" ]; then
 		echo "PASS $file $rejected: $why"
 		echo "     $named: $(head -n 4 <<<"$left" | paste -sd ' ')"

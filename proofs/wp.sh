@@ -27,7 +27,7 @@
 # WP_SMOKE_DEAD_CALL=0: no smoke test per call site that the callee's
 # contract leaves the code after it dead. Such a test cannot fail when the
 # callee's contract is met by a terminating body from every state its
-# requires admit (WP proves those requires at the call). make prove-asm's
+# requires allow (WP proves those requires at the call). make prove-asm's
 # units call only spec/x86.c, whose bodies the unit x86 proves without
 # loops or recursion, and spec/hw.h's primitives. A unit of make prove
 # drops them when every function it calls has a body that make prove
