@@ -3,6 +3,12 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
+# Keep every generated file, intermediate ones included (the mutants'
+# .S, the lifts' .c, the fuzz-inputs objects). make would delete them
+# after a build, the next make would find them missing and rebuild them
+# and relink the binaries that link them, while `make test` runs those
+# binaries in the suite beside it.
+.SECONDARY:
 
 CC      ?= gcc
 CFLAGS  ?= -O2 -g

@@ -195,8 +195,10 @@ run_smoke() {
 	head -c 4096 /dev/urandom >"$tmp/bad/page"
 	check "libFuzzer build skips inputs of 0, 1, 25, 27, 4096 bytes" \
 		bash -c "'$FUZZ' '$tmp'/bad/* >'$tmp/bad.log' 2>&1"
+	# On a failure: which input, its exit status and the run's last lines.
 	check "AFL++ build skips them too and runs the corpus" \
-		bash -c "for f in '$tmp'/bad/* '$SEEDS'/*; do '$AFL' \"\$f\" >'$tmp/afl.log' 2>&1 || exit 1; done"
+		bash -c "for f in '$tmp'/bad/* '$SEEDS'/*; do '$AFL' \"\$f\" >'$tmp/afl.log' 2>&1 ||
+			{ echo \"  \$f: exit \$?\"; tail -n 5 '$tmp/afl.log' | sed 's/^/    /'; exit 1; }; done"
 	check "replay: a malformed record file is an error (exit 2)" bash -c "
 		'$REPLAY' '$tmp/bad/long' >'$tmp/r.log' 2>&1; rc=\$?
 		[ \$rc -eq 2 ] && grep -q 'not a fuzz record: 27 bytes' '$tmp/r.log'"

@@ -7,7 +7,9 @@
 # without a count line is one failure); build/test-times.json (here
 # $out/times.json) has every suite's wall and CPU seconds; a failing
 # suite's failure lines come again at the end. TEST_JOBS=1
-# runs them one after the other. Last line: "N passed, M failed".
+# runs them one after the other. And what make generates on the way to a
+# binary stays, so that no suite's make remakes it. Last line: "N passed,
+# M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tests/harness.sh
@@ -66,6 +68,17 @@ check "TEST_JOBS=1: each suite's counts line right after its output" \
 	test "$(grep -E '^(line of|=== suite [a-z0-9]+: [0-9])' "$out/run1.txt" | sed 's/ (exit.*//' | head -n 4 | paste -sd '|')" = \
 	"line of a1|=== suite a1: 1 passed, 0 failed|line of a2|=== suite a2: 2 passed, 0 failed"
 check "TEST_JOBS=1: no two suites overlap (a1, b1)" bash -c "! { $(declare -f at overlap); L=$L; overlap a1 b1; }"
+
+# The build first makes every binary once, and no suite's own make may
+# remake one while the suite beside it runs it: so the files it makes on
+# the way (a mutant's .S, an intermediate to make) must outlive it. In a
+# build dir of its own: one mutant's object, then nothing left to do.
+B=build/run-tests-check
+rm -rf "$B"
+check "a generated intermediate (a mutant's .S) outlives the make that made it: the next one remakes nothing" \
+	bash -c "make -s BUILD=$B $B/obj/$B/lab/mutants/fsrm_df.o >'$out/make1.txt' 2>&1 &&
+		test -s $B/lab/mutants/fsrm_df.S && test -z \"\$(make -n BUILD=$B $B/obj/$B/lab/mutants/fsrm_df.o 2>&1 | grep -v 'is up to date')\""
+rm -rf "$B"
 
 SUITES=$out/suites.txt BUILD_FIRST= TEST_JOBS=x scripts/run-tests.sh >"$out/bad.txt" 2>&1
 check "TEST_JOBS=x: exit 2 with the reason" bash -c "[ $? = 2 ] && grep -q 'TEST_JOBS is 1 to 9' '$out/bad.txt'"
