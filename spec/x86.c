@@ -125,11 +125,13 @@ uint64_t x86_off_disp(uint64_t addr, int64_t disp, uint64_t base)
 
 /* Memory: the primitives of spec/hw.h at the translated offsets. */
 int x86_load(size_t off, int n) { return hw_load_ok(off, (size_t)n); }
-int x86_store_copy(uint8_t *dst, const uint8_t *src, size_t off, int n,
-		   uint64_t tag, uint64_t tagn)
+int x86_store_copy(uint8_t *dst, const uint8_t *src, uint64_t addr, int64_t disp,
+		   uint64_t base, int n, uint64_t off, uint64_t tagn)
 {
-	(void)tag; (void)tagn;	/* proof bookkeeping: the proof shows tag == off */
-	return hw_store(dst, src, off, (size_t)n);
+	(void)off; (void)tagn;	/* proof bookkeeping: the proof shows the operand is at off */
+	/* at the operand's own offset: a lift run natively stores where the
+	 * routine does */
+	return hw_store(dst, src, x86_off_disp(addr, disp, base), (size_t)n);
 }
 int x86_store_zero(uint8_t *dst, size_t off, int n, uint64_t v)
 {

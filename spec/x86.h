@@ -150,16 +150,21 @@ uint64_t x86_off_disp(uint64_t addr, int64_t disp, uint64_t base);
     ensures loaded: \result == (off + n <= hw_fs ? 1 : 0); */
 int x86_load(size_t off, int n);
 
-/* An n-byte store, at destination offset off, of a register tagged as
- * loaded from source offset tag with width tagn. */
+/* An n-byte store, at the memory operand disp(addr) of the buffer entered
+ * at base, of a register tagged as loaded from source offset off with
+ * width tagn. A copy stores at the offset it loaded from, so the operand
+ * must be at off, and the rest is stated at off: the operand's offset
+ * appears once, in a requires, and costs no call of its own (an indexed
+ * operand comes as its x86_ea with disp 0; docs/proofs.md "One call per
+ * store"). */
 /*@ requires size: x86_w(n);
-    requires tagged: tagn == n && tag == off;
+    requires tagged: tagn == n && off == x86_wrap(x86_wrap(addr + disp, 8) - base, 8);
     requires loaded: off + n <= hw_fs;
     requires span: span(dst, (uint8_t *)src, off, off + n, hw_area);
     HW_ALL_OR_NOTHING(stored, hw_fd, copied: copied{Post}(dst, (uint8_t *)src, off, off + n))
 */
-int x86_store_copy(uint8_t *dst, const uint8_t *src, size_t off, int n,
-		   uint64_t tag, uint64_t tagn);
+int x86_store_copy(uint8_t *dst, const uint8_t *src, uint64_t addr, int64_t disp,
+		   uint64_t base, int n, uint64_t off, uint64_t tagn);
 
 /* An n-byte store at destination offset off of v, whose low n bytes are 0. */
 /*@ requires size: x86_w(n);

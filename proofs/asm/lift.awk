@@ -59,6 +59,16 @@ function off(e, bs,   m) {
 	}
 	return "x86_off(" e ", " bs ")"
 }
+# at(E): the operand E that ea() gave as the "ADDR, (int64_t)(DISP)" of
+# x86_store_copy, which stores there in one call: a base register with
+# its displacement (0 if none), or an indexed operand's x86_ea with 0
+function at(e,   m) {
+	if (match(e, /^x86_ea\([a-z0-9]+, 0, 1, \(int64_t\)\(/)) {
+		m = substr(e, 8); sub(/, 0, 1, \(int64_t\)\(/, ", (int64_t)(", m); sub(/\)\)$/, ")", m)
+		return m
+	}
+	return e ", (int64_t)(0)"
+}
 # operands split at top-level commas into OP[1..NOP]
 function operands(s,   i, c, depth, cur) {
 	NOP = 0; cur = ""; depth = 0
@@ -289,11 +299,13 @@ BEGIN {
 				e = ea(dst)
 				if (reg(src)) {
 					use(RG)
+					# a copy stores at the register's tag (x86_store_copy
+					# requires the operand to be there), so a claimed no
+					# fault is stated at the tag
 					if (kind == "copy" && (i in NOFAULT))
-					{	emit("{ uint64_t o = " off(e, "dbase") ";")
-						emit("  " nofault(i, "o + " RW " <= hw_fd") "(void)x86_store_copy(dst, src, o, " RW ", tag_" RG ", tagn_" RG "); }") }
+						emit(nofault(i, "tag_" RG " + " RW " <= hw_fd") "(void)x86_store_copy(dst, src, " at(e) ", dbase, " RW ", tag_" RG ", tagn_" RG ");")
 					else if (kind == "copy")
-						emit("if (!x86_store_copy(dst, src, " off(e, "dbase") ", " RW ", tag_" RG ", tagn_" RG ")) " fault(i))
+						emit("if (!x86_store_copy(dst, src, " at(e) ", dbase, " RW ", tag_" RG ", tagn_" RG ")) " fault(i))
 					else emit("if (!x86_store_zero(dst, " off(e, "dbase") ", " RW ", " RG ")) " fault(i))
 				} else if (imm(src) != "" && kind == "clear")
 					emit("if (!x86_store_zero(dst, " off(e, "dbase") ", " suffixw(mn) ", " imm(src) ")) " fault(i))

@@ -37,6 +37,15 @@ if $lift movs_fast build/obj/asm/movs_fast.o copy rep proofs/asm/movs_fast.annot
 	[ "$nd" -gt 0 ] && [ "$ni" -gt 0 ] && [ "$nz" = 0 ] &&
 		ok "movs_fast: $nd displacement operands in one call (x86_off_disp), $ni indexed ones as x86_off(x86_ea(...))" ||
 		ko "movs_fast: $nd x86_off_disp, $ni indexed, $nz displacement operands still in two calls"
+	# every store is one call at its operand, x86_store_copy (a base
+	# register and its displacement, or an indexed operand's x86_ea), its
+	# offset no call of its own
+	nall=$(grep -c 'x86_store_copy(dst, src, ' "$tmp/mf.c")
+	ns=$(grep -c 'x86_store_copy(dst, src, r[a-z0-9]*, (int64_t)([-0-9a-fx]*), dbase, ' "$tmp/mf.c")
+	nx=$(grep -c 'x86_store_copy(dst, src, x86_ea(r[a-z0-9]*, r[a-z0-9]*, [1248], (int64_t)([-0-9a-fx]*)), (int64_t)(0), dbase, ' "$tmp/mf.c")
+	[ "$ns" -gt 0 ] && [ "$nx" -gt 0 ] && [ $((ns + nx)) = "$nall" ] &&
+		ok "movs_fast: each of its $nall stores one call at its operand ($ns at a base register, $nx indexed)" ||
+		ko "movs_fast: $nall stores, $ns at a base register, $nx indexed, the rest with an offset call"
 else ko "movs_fast does not lift: $(cat "$tmp/err")"; fi
 
 sed 's/^0xf mov (%rsi),%al/0xf mov (%rsi),%bl/' proofs/asm/movs_alt.annot > "$tmp/bad.annot"
