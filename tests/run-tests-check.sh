@@ -77,7 +77,7 @@ B=build/run-tests-check
 rm -rf "$B"
 check "a generated intermediate (a mutant's .S) outlives the make that made it: the next one remakes nothing" \
 	bash -c "make -s BUILD=$B $B/obj/$B/lab/mutants/fsrm_df.o >'$out/make1.txt' 2>&1 &&
-		test -s $B/lab/mutants/fsrm_df.S && test -z \"\$(make -n BUILD=$B $B/obj/$B/lab/mutants/fsrm_df.o 2>&1 | grep -v 'is up to date')\""
+		test -s $B/lab/mutants/fsrm_df.S && make -q BUILD=$B $B/obj/$B/lab/mutants/fsrm_df.o"
 rm -rf "$B"
 
 SUITES=$out/suites.txt BUILD_FIRST= TEST_JOBS=x scripts/run-tests.sh >"$out/bad.txt" 2>&1
