@@ -72,9 +72,7 @@ printf '%s\n' "${jobs[@]}" | sort -t'|' -k1,1gr | cut -d'|' -f2- |
 summaries=("$PROVE_DIR/x86/summary.json")
 for r in "${want[@]}"; do summaries+=("$PROVE_DIR/$r/summary.json"); done
 all=$(jq -s . "${summaries[@]}")
-# whole, then renamed: a review beside this run reads it (review/lib.sh
-# machine_code_of) and must never see half of it
-[ $# -gt 0 ] || { echo "$all" > "$PROVE_DIR/results.json.tmp" && mv "$PROVE_DIR/results.json.tmp" "$PROVE_DIR/results.json"; }
+[ $# -gt 0 ] || echo "$all" > "$PROVE_DIR/results.json"
 
 # every other lifted-kind row: why it is not proven at machine-code level
 # yet, printed and kept as JSON ({row, kind, abi, why}: the level table's
