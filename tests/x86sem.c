@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 				"offset of 0x38(b) from base", "offset of -8(b) from base" };
 	struct st (*lnat[])(uint64_t, uint64_t, int) = { n_lea_d8, n_lea_bi8_32, n_lea_bim8,
 							 n_off_d38, n_off_dm8 };
-	for (int j = 0; j < 5; j++) {
+	for (size_t j = 0; j < sizeof lnat / sizeof lnat[0]; j++) {
 		long bad = 0; uint64_t fa = 0, fb = 0; struct st fn = {0}, fs = {0};
 		for (long i = 0; i < cases; i++) {
 			uint64_t a = next(), b = next();

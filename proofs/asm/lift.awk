@@ -49,24 +49,25 @@ function ea(op,   d, inner, parts, n, b, x, s) {
 	if (b != "0" && x == "0" && d == "0") return b
 	return "x86_ea(" b ", " x ", " s ", (int64_t)(" d "))"
 }
+# disp(E): the address E that ea() gave as "REG, (int64_t)(DISP)" when it
+# is a base register with a displacement, else ""
+function disp(e,   m) {
+	if (!match(e, /^x86_ea\([a-z0-9]+, 0, 1, \(int64_t\)\(/)) return ""
+	m = substr(e, 8); sub(/, 0, 1, \(int64_t\)\(/, ", (int64_t)(", m); sub(/\)\)$/, ")", m)
+	return m
+}
 # off(E, BASE): the offset in the buffer entered at BASE of the address
 # E that ea() gave; a base register with a displacement in one call
 # (x86_off_disp), since every call adds goals to each path through it
-function off(e, bs,   m) {
-	if (match(e, /^x86_ea\([a-z0-9]+, 0, 1, \(int64_t\)\(/)) {
-		m = substr(e, 8); sub(/, 0, 1, \(int64_t\)\(/, ", (int64_t)(", m); sub(/\)\)$/, ")", m)
-		return "x86_off_disp(" m ", " bs ")"
-	}
+function off(e, bs) {
+	if (disp(e) != "") return "x86_off_disp(" disp(e) ", " bs ")"
 	return "x86_off(" e ", " bs ")"
 }
 # at(E): the operand E that ea() gave as the "ADDR, (int64_t)(DISP)" of
 # x86_store_copy, which stores there in one call: a base register with
 # its displacement (0 if none), or an indexed operand's x86_ea with 0
-function at(e,   m) {
-	if (match(e, /^x86_ea\([a-z0-9]+, 0, 1, \(int64_t\)\(/)) {
-		m = substr(e, 8); sub(/, 0, 1, \(int64_t\)\(/, ", (int64_t)(", m); sub(/\)\)$/, ")", m)
-		return m
-	}
+function at(e) {
+	if (disp(e) != "") return disp(e)
 	return e ", (int64_t)(0)"
 }
 # operands split at top-level commas into OP[1..NOP]
