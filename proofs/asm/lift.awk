@@ -59,15 +59,15 @@ function disp(e,   m) {
 # off(E, BASE): the offset in the buffer entered at BASE of the address
 # E that ea() gave; a base register with a displacement in one call
 # (x86_off_disp), since every call adds goals to each path through it
-function off(e, bs) {
-	if (disp(e) != "") return "x86_off_disp(" disp(e) ", " bs ")"
+function off(e, bs,   d) {
+	if ((d = disp(e)) != "") return "x86_off_disp(" d ", " bs ")"
 	return "x86_off(" e ", " bs ")"
 }
 # at(E): the operand E that ea() gave as the "ADDR, (int64_t)(DISP)" of
 # x86_store_copy, which stores there in one call: a base register with
 # its displacement (0 if none), or an indexed operand's x86_ea with 0
-function at(e) {
-	if (disp(e) != "") return disp(e)
+function at(e,   d) {
+	if ((d = disp(e)) != "") return d
 	return e ", (int64_t)(0)"
 }
 # operands split at top-level commas into OP[1..NOP]
