@@ -55,6 +55,22 @@ if [ "${PROVE_CACHE:-1}" = 1 ] && [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "
 	exit 0
 fi
 rm -f "$dir/key"
+# -wp-par: WP's task server sleeps 50 ms between rounds, so a unit proving
+# alone at -wp-par 2 leaves a core idle about a third of its run; beside
+# another unit, that unit fills it and a larger -wp-par gains nothing
+# (docs/proofs.md, "A unit alone"). A unit that proves (not from the
+# cache) is listed in PROVE_DIR/running/ while it does; one that starts
+# while no other is listed gets 4, else 2; WP_PAR set by the caller
+# decides instead. prove.sh and prove-asm.sh empty running/ at their
+# start (a killed unit leaves its name there).
+running=${PROVE_DIR:-build/proofs}/running
+mkdir -p "$running" && : > "$running/$name"
+trap 'rm -f "$running/$name"' EXIT
+if [ -z "${WP_PAR:-}" ]; then
+	WP_PAR=2
+	[ -n "$(find "$running" -type f ! -name "$name" -print -quit)" ] || WP_PAR=4
+	export WP_PAR
+fi
 
 # CPU seconds of the children (frama-c and the provers it starts), user +
 # sys, read off bash's `times` before and after (in this shell: a
@@ -115,11 +131,11 @@ ok=true
 [ ${#problems[@]} -eq 0 ] || ok=false
 jq -n --arg unit "$name" --arg kind "$kind" --arg shows "$shows" \
 	--argjson counts "$counts" --argjson levels "$levels" --argjson wall "$wall" --argjson cpu "$cpu" \
-	--argjson ok "$ok" --arg problems "$(printf '%s; ' "${problems[@]}")" --arg dc "$dead_call_why" \
+	--argjson ok "$ok" --argjson par "$WP_PAR" --arg problems "$(printf '%s; ' "${problems[@]}")" --arg dc "$dead_call_why" \
 	'{unit: $unit, kind: $kind, shows: $shows, goals: $counts.goals,
 	  proved: $counts.proved, smoke: $counts.smoke, levels: $levels,
 	  dead_call_smoke: (if $dc == "" then false else $dc end),
-	  wall_s: $wall, cpu_s: $cpu, cached: false, ok: $ok,
+	  wall_s: $wall, cpu_s: $cpu, wp_par: $par, cached: false, ok: $ok,
 	  problems: ($problems | rtrimstr("; ") | select(. != "") // null)}' > "$dir/summary.json"
 if [ "$ok" = true ]; then echo "$key" > "$dir/key"; fi
 # the next run starts the costliest units first (CPU seconds: wall varies

@@ -12,6 +12,7 @@
 #
 #   proofs/prove.sh [unit ...]     default: all units
 # Env: WP_TIMEOUT (CPU s per goal, 20), PROVE_JOBS (units at once, 2),
+#      WP_PAR (provers at once per unit: 4 for a unit proving alone, else 2),
 #      PROVE_CACHE (1: reuse a unit whose inputs did not change; 0: never).
 # Prints a line per unit as it finishes, then the table; writes
 # build/proofs/results.json (a whole run only). Last line:
@@ -104,6 +105,7 @@ listed=("${selected[@]}")
 mapfile -t selected < <(for u in "${selected[@]}"; do printf '%s\t%s\n' "$(cost "$u")" "$u"; done |
 	sort -t$'\t' -k1,1gr | cut -f2-)
 
+rm -rf "$PROVE_DIR/running"   # the units proving now (prove-unit.sh, -wp-par)
 echo "prove: ${#selected[@]} units, ${PROVE_JOBS:-2} at a time, ${WP_TIMEOUT:-20} CPU s per goal"
 start=$(date +%s)
 printf '%s\n' "${selected[@]}" | tr '\n' '\0' |

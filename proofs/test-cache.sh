@@ -7,7 +7,7 @@
 # Then the same unit in two passes (WP_ASSIGNS_WHOLE=1, proofs/wp.sh
 # run_wp: assigns unsplit, then the rest) against one: a setting of the
 # key, the same properties proved, fewer assigns goals, the same smoke
-# tests.
+# tests. Then the unit's -wp-par: 4 alone, 2 beside another unit.
 # Output ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -53,5 +53,20 @@ a2=$(count '_assigns' <<<"$two") a1=$(count '_assigns' <<<"$one")
 s2=$(count '_wp_smoke_' <<<"$two") s1=$(count '_wp_smoke_' <<<"$one")
 check "assigns unsplit: $a2 goals against $a1 split (fewer); smoke tests $s2 and $s1 (the same)" \
 	'[ "$a2" -gt 0 ] && [ "$a2" -lt "$a1" ] && [ "$s2" = "$s1" ]'
+
+# -wp-par (prove-unit.sh): 4 for a unit that proves while no other unit
+# of its run (PROVE_DIR/running) does, 2 beside another, WP_PAR when given.
+par() { # par ENV...: the unit proved cold; its summary's wp_par
+	( unset WP_PAR; export PROVE_CACHE=0 "$@"; prove ) && jq -r '.wp_par' "$PROVE_DIR/tail_c/summary.json"
+}
+rm -rf "$PROVE_DIR/running"
+got=$(par)
+check "a unit proving alone: -wp-par $got (4), and its entry in running/ gone after it" \
+	'[ "$got" = 4 ] && [ -z "$(ls -A "$PROVE_DIR/running")" ]'
+: > "$PROVE_DIR/running/another_unit"
+got=$(par)
+check "a unit beside another (an entry in running/): -wp-par $got (2)" '[ "$got" = 2 ]'
+got=$(par WP_PAR=3)
+check "WP_PAR given: -wp-par $got (3)" '[ "$got" = 3 ]'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -22,6 +22,9 @@ JOBS=${TEST_JOBS:-2} TIMES=${TEST_TIMES:-build/test-times.json}
 case "$JOBS" in [1-9]) ;; *) echo "run-tests: TEST_JOBS is 1 to 9" >&2; exit 2 ;; esac
 total_p=0 total_f=0 failed_suites=() failed_idx=() times=() build_first_s=0
 run_start=$(date +%s)
+# Two suites share the 2 cores: a proof unit's -wp-par stays 2, as beside
+# another unit (proofs/prove-unit.sh would give one proving alone 4).
+export WP_PAR=${WP_PAR:-2}
 # Every binary the suites use, built once and both cores at a time before
 # the first suite (each suite's own `make` then finds them up to date). A
 # failure here is not counted: the suite that needs the binary reports it.

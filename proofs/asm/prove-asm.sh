@@ -58,6 +58,7 @@ for r in "${want[@]}"; do
 done
 # the semantics the rows call, in the same queue (cached while unchanged)
 jobs+=("$(asm_cost x86)|x86|-|-")
+rm -rf "$PROVE_DIR/running"   # the units proving now (prove-unit.sh, -wp-par)
 echo "prove-asm: ${#want[@]} rows, ${PROVE_JOBS:-2} at a time, ${WP_TIMEOUT:-20} CPU s per goal"
 printf '%s\n' "${jobs[@]}" | sort -t'|' -k1,1gr | cut -d'|' -f2- |
 	xargs -d '\n' -P "${PROVE_JOBS:-2}" -I{} bash -c '
