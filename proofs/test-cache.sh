@@ -7,7 +7,7 @@
 # Then the same unit in two passes (WP_ASSIGNS_WHOLE=1, proofs/wp.sh
 # run_wp: assigns unsplit, then the rest) against one: a setting of the
 # key, the same properties proved, fewer assigns goals, the same smoke
-# tests. Then the unit's -wp-par: 4 alone, 2 beside another unit.
+# tests. Then a unit's -wp-par (the spec's lemmas): 4 alone, 2 beside another.
 # Output ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
