@@ -41,6 +41,19 @@ TIMEFORMAT='%U %S'
 check "a goal that needs more CPU than its 1 s budget is stopped ($(cat "$tmp/rc2"), $(grep -c "interrupted by timeout" "$tmp/out2") timeout message, $(cpu_of "$tmp/t2") CPU s), not proved" \
 	'[ "$(cut -d" " -f2 "$tmp/rc2")" -gt 128 ] && ! grep -q "^unsat" "$tmp/out2" && awk "BEGIN { exit !($(cpu_of "$tmp/t2") < 3) }"'
 
+# 2b: and by the ulimit alone: CVC4's own --tlimit reads its CPU clock by
+# a system call some 30,000 times in a 0.2 s goal; and its heap on huge
+# pages (docs/proofs.md, "No clock reads"). A stand-in cvc4 reports its
+# arguments, its limit and glibc's tunables.
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho unsat\necho "args: $*"\necho "cpu limit: $(ulimit -S -t)"\necho "tunables: $GLIBC_TUNABLES"\n' > "$tmp/bin/cvc4"
+chmod +x "$tmp/bin/cvc4"
+PATH="$tmp/bin:$PATH" proofs/prover.sh cvc4 10 5 30000 2 "$tmp/easy.smt2" > "$tmp/out2b" 2>&1
+check "a goal's CVC4 gets its 2 s as a CPU ulimit, without --tlimit ($(sed -n 's/^cpu limit: /limit /p' "$tmp/out2b"))" \
+	'grep -qx "cpu limit: 2" "$tmp/out2b" && grep -q "^args: " "$tmp/out2b" && ! grep -q -- "--tlimit" "$tmp/out2b"'
+check "and a heap on huge pages ($(sed -n 's/^tunables: //p' "$tmp/out2b"))" \
+	'grep -q "^tunables: .*glibc.malloc.hugetlb=1" "$tmp/out2b"'
+
 # 3: a smoke test (its time limit is SMOKE_TIME) gets resource units
 { time proofs/prover.sh cvc4 5 5 30000 20 "$tmp/hard.smt2" > "$tmp/out3" 2>&1; } 2> "$tmp/t3"
 units=$(sed -n 's/^smt::SmtEngine::resourceUnitsUsed, //p' "$tmp/out3")
