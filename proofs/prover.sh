@@ -15,8 +15,9 @@
 # and Why3 reads any prover killed by the signal so too). TIME (wp.sh:
 # five times CPU) is only a guard. Not CVC4's own --tlimit as well: it
 # reads its CPU clock by a system call, about 30,000 times in a goal of
-# 0.2 s, and a system call is dear on this virtual machine: the goals of
-# movs_alt took 28 % more CPU with it (docs/proofs.md, "No clock reads").
+# 0.2 s, and a system call is dear on this virtual machine: without it
+# the goals of movs_alt took 28 % less CPU (docs/proofs.md, "No clock
+# reads").
 # WP 25 gives a smoke test its own time limit (-wp-smoke-timeout) but no
 # step limit of its own. So a goal whose time limit is SMOKE_TIME (wp.sh
 # keeps it below every other goal's) is a smoke test, and the prover gets
@@ -30,7 +31,7 @@
 # allows it (transparent huge pages on madvise; glibc 2.35 and later, an
 # older one ignores the setting): a CVC4 goal page-faults about 900 times
 # instead of 2,600, and a fault is dear on this virtual machine (the
-# goals of movs_alt took 12 % less CPU, its smoke tests 19 % less, with
+# goals of movs_alt took 11 % less CPU, its smoke tests 19 % less, with
 # the same answers and resource units; docs/proofs.md, "No clock reads").
 set -u
 [ $# -eq 6 ] || { echo "usage: prover.sh PROVER TIME SMOKE_TIME SMOKE_STEPS CPU FILE" >&2; exit 2; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A goal's budget is CPU time, whatever the load (proofs/prover.sh,
 # proofs/wp.sh): a prover paused past its budget on the wall clock still
-# answers; one that needs more CPU than its budget is stopped; a smoke
+# answers; one that needs more CPU than its budget is stopped, by the
+# ulimit alone (no --tlimit), the prover's heap on huge pages; a smoke
 # test is bounded by resource units, not seconds; WP's settings that
 # would break the smoke tests' recognition are refused; each setting has
 # its own Why3 configuration file; through WP, a goal slow on the wall
